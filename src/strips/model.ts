@@ -1,0 +1,69 @@
+/**
+ * The planning model read from domain and problem files: operator schemas
+ * (opn/4 facts) and a problem (initial facts, goal facts). Function-free:
+ * arguments are constants or variables, as in STRIPS/PDDL.
+ */
+import { quoteAtom, type Loc } from '../lang/terms.ts';
+
+/** A constant (its Prolog text, e.g. `x1y2`, `'New York'`, `3`) or a variable. */
+export type Arg = { kind: 'const'; value: string } | { kind: 'var'; name: string };
+
+/** `pred(arg, …)`; ground when every argument is a constant. */
+export interface Literal {
+  pred: string;
+  args: Arg[];
+  loc: Loc;
+}
+
+/** An inequality between two arguments in a precondition list: `A \= B`. */
+export interface Inequality {
+  left: Arg;
+  right: Arg;
+  loc: Loc;
+}
+
+export interface OperatorSchema {
+  /** The operator's name term, e.g. moveR(From, To); printed plans use it. */
+  name: Literal;
+  /** Positive preconditions (static and fluent). */
+  pre: Literal[];
+  /** `A \= B` constraints among the preconditions. */
+  neq: Inequality[];
+  add: Literal[];
+  del: Literal[];
+  /** Action cost; opn/4 operators cost 1. */
+  cost: number;
+  loc: Loc;
+}
+
+export interface PredicateInfo {
+  name: string;
+  arity: number;
+  /** Where it is first used. */
+  loc: Loc;
+}
+
+export interface Domain {
+  file: string;
+  operators: OperatorSchema[];
+  /** Every predicate used in preconditions or effects, keyed by name. */
+  predicates: Map<string, PredicateInfo>;
+}
+
+export interface Problem {
+  file: string;
+  /** Ground facts true in the initial state (static ones included). */
+  init: Literal[];
+  /** Ground facts that must hold in a goal state. */
+  goal: Literal[];
+}
+
+/** Canonical text of a ground literal, e.g. `box(x2y3)`; the key of a fact everywhere. */
+export function factKey(l: Literal): string {
+  if (l.args.length === 0) return quoteAtom(l.pred);
+  return `${quoteAtom(l.pred)}(${l.args.map((a) => (a.kind === 'const' ? a.value : a.name)).join(',')})`;
+}
+
+export function isGround(l: Literal): boolean {
+  return l.args.every((a) => a.kind === 'const');
+}
