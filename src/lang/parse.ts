@@ -1,0 +1,210 @@
+/**
+ * Reading Prolog text: a thin wrapper around the generated peggy parser
+ * (grammar/prolog.peggy) that turns its failures into PlanlogErrors with
+ * readable, located messages.
+ */
+import { PlanlogError, type Diagnostic } from './errors.ts';
+import type { Clause, Program, Term } from './terms.ts';
+import { parse as peggyParse, SyntaxError as PeggySyntaxError } from './parser.generated.js';
+
+/**
+ * Deepest bracket nesting ("(" and "[") accepted. Deeper input is rejected
+ * before parsing, so neither the parser nor later recursive passes over the
+ * terms can exhaust the stack.
+ */
+export const MAX_NESTING = 200;
+
+/**
+ * Deepest term accepted (long operator chains such as `a, b, c, …` or
+ * `\+ \+ …` nest without brackets), so recursive passes stay safe.
+ */
+export const MAX_TERM_DEPTH = 2000;
+
+/**
+ * Parses a whole file of clauses. Empty or comment-only text gives a Program
+ * without clauses.
+ * @throws PlanlogError (and nothing else) for any syntax error.
+ */
+export function parseProgram(text: string, file: string): Program {
+  const clauses = run(text, file, 'program') as Clause[];
+  for (const c of clauses) {
+    if (c.head) checkDepth(c.head, file);
+    if (c.body) checkDepth(c.body, file);
+  }
+  return { file, text, clauses };
+}
+
+/**
+ * Parses one term, optionally followed by "." (e.g. a plan step
+ * `pushR(x1y2,x2y2,x3y2)`).
+ * @throws PlanlogError (and nothing else) when the text is not exactly one term.
+ */
+export function parseTerm(text: string, file: string): Term {
+  const term = run(text, file, 'term') as Term;
+  checkDepth(term, file);
+  return term;
+}
+
+type StartRule = 'program' | 'term';
+
+function run(text: string, file: string, startRule: StartRule): unknown {
+  if (typeof text !== 'string') {
+    throw new PlanlogError({ file, message: 'the input is not text' });
+  }
+  checkNesting(text, file);
+  try {
+    return peggyParse(text, { grammarSource: file, startRule });
+  } catch (e) {
+    if (e instanceof PeggySyntaxError) throw new PlanlogError(syntaxDiagnostic(e, text, file, startRule));
+    if (e instanceof RangeError) {
+      throw new PlanlogError({ file, message: 'the input is nested too deeply to be read' });
+    }
+    if (e instanceof PlanlogError) throw e;
+    throw new PlanlogError({ file, message: `cannot read the input: ${e instanceof Error ? e.message : String(e)}` });
+  }
+}
+
+// ------------------------------------------------------------------ nesting
+
+/**
+ * Scans brackets outside quoted atoms and comments; throws at the first
+ * bracket that opens level MAX_NESTING + 1. Unbalanced or unterminated input
+ * is left to the parser to report.
+ */
+function checkNesting(text: string, file: string): void {
+  let depth = 0;
+  let i = 0;
+  let line = 1;
+  let lineStart = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    if (c === '\n') {
+      line++;
+      lineStart = i + 1;
+      i++;
+    } else if (c === '%') {
+      while (i < n && text[i] !== '\n') i++;
+    } else if (c === '/' && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const stop = close < 0 ? n : close + 2;
+      for (; i < stop; i++) {
+        if (text[i] === '\n') {
+          line++;
+          lineStart = i + 1;
+        }
+      }
+    } else if (c === "'") {
+      i++;
+      while (i < n && text[i] !== "'" && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      if (i < n && text[i] === "'") i++; // closing quote ('' doubling re-enters here)
+    } else if (c === '(' || c === '[') {
+      depth++;
+      if (depth > MAX_NESTING) {
+        throw new PlanlogError({
+          file,
+          line,
+          column: i - lineStart + 1,
+          message: `terms are nested more than ${MAX_NESTING} levels deep`,
+        });
+      }
+      i++;
+    } else if (c === ')' || c === ']') {
+      if (depth > 0) depth--;
+      i++;
+    } else {
+      i++;
+    }
+  }
+}
+
+/** Throws when `term` is nested deeper than MAX_TERM_DEPTH (checked without recursion). */
+function checkDepth(term: Term, file: string): void {
+  const stack: [Term, number][] = [[term, 1]];
+  while (stack.length > 0) {
+    const [t, d] = stack.pop()!;
+    if (d > MAX_TERM_DEPTH) {
+      throw new PlanlogError({
+        file,
+        line: term.loc.line,
+        column: term.loc.column,
+        message: `this term is nested more than ${MAX_TERM_DEPTH} levels deep`,
+      });
+    }
+    if (t.kind === 'compound') for (const a of t.args) stack.push([a, d + 1]);
+    else if (t.kind === 'list') {
+      for (const a of t.items) stack.push([a, d + 1]);
+      if (t.tail) stack.push([t.tail, d + 1]);
+    }
+  }
+}
+
+// ----------------------------------------------------------- error messages
+
+interface Expect {
+  type: string;
+  text?: string;
+  description?: string;
+}
+
+function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, startRule: StartRule): Diagnostic {
+  const start = e.location?.start ?? { line: 1, column: 1, offset: 0 };
+  const where = { file, line: start.line, column: start.column };
+  const expected = (e.expected ?? null) as Expect[] | null;
+  // Messages raised by the grammar itself (unterminated quoted atom, ...).
+  if (expected === null) return { ...where, message: e.message };
+
+  const offset = start.offset;
+  if (offset >= text.length) {
+    return { ...where, message: `unexpected end of file: expected ${expectedText(expected, startRule)}` };
+  }
+  const ch = text.codePointAt(offset) ?? 0;
+  if (ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d) {
+    return { ...where, message: `unexpected character ${codePoint(ch)}` };
+  }
+  if (ch === 0x7f || (ch >= 0x80 && ch <= 0x9f) || (ch >= 0xd800 && ch <= 0xdfff)) {
+    return { ...where, message: `unexpected character ${codePoint(ch)}` };
+  }
+  if (ch > 0x7f) {
+    return { ...where, message: `unexpected character "${String.fromCodePoint(ch)}" (${codePoint(ch)})` };
+  }
+  const has = (d: string): boolean => expected.some((x) => x.description === d || x.text === d);
+  if (text[offset] === '.' && has('end of clause')) {
+    return { ...where, message: 'the "." that ends a clause must be followed by whitespace, "%" or the end of the file' };
+  }
+  if (text[offset] === '"' && has('term')) {
+    return { ...where, message: 'double-quoted strings are not supported; write a quoted atom \'like this\'' };
+  }
+  return { ...where, message: `expected ${expectedText(expected, startRule)}, found ${foundToken(text, offset)}` };
+}
+
+/** What the parser wanted, in words, most useful alternative first. */
+function expectedText(expected: Expect[], startRule: StartRule): string {
+  const has = (d: string): boolean => expected.some((x) => x.description === d || x.text === d);
+  if (has('end of clause')) return '"." after the clause';
+  if (has(')') && has(',')) return '"," or ")"';
+  if (has(']') && has('|')) return '",", "|" or "]"';
+  if (has(']') && has(',')) return '"," or "]"';
+  if (has(']')) return '"]"';
+  if (has(')')) return '")"';
+  if (has('term')) return has('end of file') && startRule === 'program' ? 'a clause' : 'a term';
+  if (has('end of file')) return startRule === 'term' ? 'the end of the term' : 'the end of the file';
+  const words = [...new Set(expected.map((x) => x.description ?? (x.text !== undefined ? JSON.stringify(x.text) : x.type)))];
+  return words.join(' or ') || 'something else';
+}
+
+/** The token at `offset`, quoted for a message. */
+function foundToken(text: string, offset: number): string {
+  const rest = text.slice(offset, offset + 200);
+  const m =
+    /^[A-Za-z0-9_]+/.exec(rest) ??
+    /^'(?:[^'\\\n]|\\.|'')*'?/.exec(rest) ??
+    /^[+\-*/\\^<>=~:.?@#&$]+/.exec(rest);
+  let token = m ? m[0] : String.fromCodePoint(text.codePointAt(offset) ?? 0);
+  if (token.length > 20) token = `${token.slice(0, 20)}…`;
+  return JSON.stringify(token);
+}
+
+function codePoint(c: number): string {
+  return `U+${c.toString(16).toUpperCase().padStart(4, '0')}`;
+}

@@ -1,0 +1,175 @@
+/**
+ * Checking a parsed problem file: exactly one `init([Fact, …]).` and one
+ * `goal([Fact, …]).` (in any order), with ground, function-free facts that
+ * agree with the domain's predicates when a domain is given.
+ */
+import type { Arg, Domain, Literal, Problem } from '../strips/model.ts';
+import { factKey } from '../strips/model.ts';
+import { describeClause, isControlConstruct, listItems, plural, Reporter, termToArg } from './domain.ts';
+import { parseProgram } from './parse.ts';
+import { describeTerm, formatLoc, shortTerm } from './print.ts';
+import { quoteAtom, type Loc, type Program, type Term } from './terms.ts';
+
+/**
+ * Reads and checks a problem file; with a domain, also checks the facts
+ * against its predicates.
+ * @throws PlanlogError with every syntax or problem error found.
+ */
+export function parseProblem(text: string, file: string, domain: Domain | null = null): Problem {
+  return checkProblem(parseProgram(text, file), domain);
+}
+
+type Which = 'init' | 'goal';
+
+/**
+ * The problem of a parsed program. Duplicate facts are dropped (first kept).
+ * @throws PlanlogError listing all problems (sorted by position).
+ */
+export function checkProblem(program: Program, domain: Domain | null = null): Problem {
+  const report = new Reporter(program.file);
+  const lists: Record<Which, { term: Term; loc: Loc } | null> = { init: null, goal: null };
+  const seen = new Set<string>();
+  for (const clause of program.clauses) {
+    const head = clause.head;
+    const functor = head?.kind === 'compound' ? head.functor : head?.kind === 'atom' ? head.name : null;
+    if (head === null || clause.body !== null || (functor !== 'init' && functor !== 'goal')) {
+      report.at(head?.loc ?? clause.loc, `expected init([...]) or goal([...]), found ${describeClause(clause)}`);
+      continue;
+    }
+    const which: Which = functor;
+    seen.add(which);
+    const arity = head.kind === 'compound' ? head.args.length : 0;
+    if (head.kind !== 'compound' || arity !== 1) {
+      report.at(head.loc, `${which}/${arity} has ${plural(arity, 'argument')}; expected ${which}([Fact, ...])`);
+      continue;
+    }
+    const first = lists[which];
+    if (first) {
+      report.at(head.loc, `duplicate ${which}/1 fact`, [`first given at ${formatLoc(first.loc)}`]);
+      continue;
+    }
+    lists[which] = { term: head.args[0], loc: head.loc };
+  }
+  for (const which of ['init', 'goal'] as const) {
+    if (!seen.has(which)) report.fileLevel(`the problem has no ${which}([...]) fact`);
+  }
+
+  // The facts, in text order of the two lists.
+  const facts: Record<Which, Literal[]> = { init: [], goal: [] };
+  const order = (['init', 'goal'] as const).filter((w) => lists[w]).sort((a, b) => lists[a]!.loc.offset - lists[b]!.loc.offset);
+  const firstUse = new Map<string, { arity: number; loc: Loc }>();
+  for (const which of order) {
+    const items = listItems(lists[which]!.term, `the ${which} list`, report);
+    for (const item of items ?? []) {
+      const fact = factOf(item, which, report);
+      if (!fact) continue;
+      if (!checkArity(fact, which, domain, firstUse, report)) continue;
+      facts[which].push(fact);
+    }
+  }
+
+  // Goal facts must be reachable by name: used by an operator or given in init.
+  if (domain) {
+    const initPreds = new Set(facts.init.map((f) => f.pred));
+    for (const g of facts.goal) {
+      if (domain.predicates.has(g.pred) || initPreds.has(g.pred)) continue;
+      const suggestion = closest(g.pred, [...domain.predicates.values()].map((p) => p.name));
+      const notes = suggestion !== null ? [`did you mean ${quoteAtom(suggestion)}/${domain.predicates.get(suggestion)!.arity}?`] : undefined;
+      report.at(g.loc, `goal fact ${factKey(g)}: predicate ${quoteAtom(g.pred)}/${g.args.length} occurs in no operator and not in init`, notes);
+    }
+  }
+
+  report.throwIfAny();
+  return { file: program.file, init: dedupe(facts.init), goal: dedupe(facts.goal) };
+}
+
+/** A ground, function-free fact; null (reported) otherwise. */
+function factOf(t: Term, which: Which, report: Reporter): Literal | null {
+  if ((t.kind !== 'atom' && t.kind !== 'compound') || isControlConstruct(t)) {
+    report.at(t.loc, `expected a fact in the ${which} list, found ${describeTerm(t)}`);
+    return null;
+  }
+  if (t.kind === 'atom') return { pred: t.name, args: [], loc: t.loc };
+  const args: Arg[] = [];
+  let ok = true;
+  for (const a of t.args) {
+    const arg = termToArg(a);
+    if (arg && arg.kind === 'const') {
+      args.push(arg);
+      continue;
+    }
+    ok = false;
+    if (a.kind === 'var') report.at(a.loc, `${which} fact ${shortTerm(t)} is not ground: ${a.name} is a variable`);
+    else report.at(a.loc, `${which} fact ${shortTerm(t)} is not function-free: ${shortTerm(a)} is not a constant`);
+  }
+  return ok ? { pred: t.functor, args, loc: t.loc } : null;
+}
+
+/** One arity per predicate: the domain's, else the first one in this file. False (reported) on a clash. */
+function checkArity(
+  fact: Literal,
+  which: Which,
+  domain: Domain | null,
+  firstUse: Map<string, { arity: number; loc: Loc }>,
+  report: Reporter,
+): boolean {
+  const arity = fact.args.length;
+  const p = quoteAtom(fact.pred);
+  const inDomain = domain?.predicates.get(fact.pred);
+  if (inDomain && inDomain.arity !== arity) {
+    report.at(fact.loc, `${which} fact ${factKey(fact)}: predicate ${p}/${arity} is used as ${p}/${inDomain.arity} in the domain`, [
+      `first used as ${p}/${inDomain.arity} at ${formatLoc(inDomain.loc)}`,
+    ]);
+    return false;
+  }
+  const first = firstUse.get(fact.pred);
+  if (!first) {
+    firstUse.set(fact.pred, { arity, loc: fact.loc });
+    return true;
+  }
+  if (first.arity !== arity) {
+    report.at(fact.loc, `${which} fact ${factKey(fact)}: predicate ${p}/${arity} is also used as ${p}/${first.arity}`, [
+      `first used as ${p}/${first.arity} at ${formatLoc(first.loc)}`,
+    ]);
+    return false;
+  }
+  return true;
+}
+
+function dedupe(facts: Literal[]): Literal[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const k = factKey(f);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
+/** The candidate nearest to `name` within edit distance 2 (first one on a tie), or null. */
+function closest(name: string, candidates: string[]): string | null {
+  let best: string | null = null;
+  let bestD = 3;
+  for (const c of candidates) {
+    if (c === name || Math.abs(c.length - name.length) > 2 || name.length > 100) continue;
+    const d = editDistance(name, c);
+    if (d < bestD) {
+      best = c;
+      bestD = d;
+    }
+  }
+  return best;
+}
+
+/** Levenshtein distance. */
+export function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length];
+}
