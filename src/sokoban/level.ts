@@ -1,0 +1,418 @@
+/**
+ * Sokoban level reader: standard level text (single levels and collections)
+ * → checked `Level` records.
+ *
+ * Characters: `#` wall, space / `-` / `_` floor, `@` player, `+` player on
+ * goal, `$` box, `*` box on goal, `.` goal.
+ *
+ * A file is split into lines (LF, CRLF or CR; tabs expand to 8-column tab
+ * stops; trailing spaces are ignored). Each line is one of
+ * - a board row: after leading whitespace / `-` / `_` it starts with `#`, or
+ *   it consists only of level characters and contains one of `#@$.*+`;
+ * - blank;
+ * - a `;` comment;
+ * - `Key: value` metadata (`Title:` names a level; Author, Comment, … are
+ *   ignored);
+ * - plain text (may be a title).
+ * A level is a maximal run of consecutive board rows. Its title is, in this
+ * order: a `Title:` line directly after its board (before any blank line),
+ * a `Title:` line in the block of non-blank lines directly before its board,
+ * or the first comment / plain-text line of that block (so `; 12` before a
+ * board titles it "12").
+ *
+ * Cells are named `xXyY`: X = column (after tab expansion), Y = row within
+ * the level's board lines, x0y0 = the first character of the level's first
+ * board line.
+ */
+import { PlanlogError, type Diagnostic } from '../lang/errors.ts';
+import type { Loc } from '../lang/terms.ts';
+
+export interface Point {
+  x: number;
+  y: number;
+}
+
+export interface Level {
+  /** File name as given to readLevels. */
+  file: string;
+  /** 1-based position in the file. */
+  number: number;
+  /** From `; Title`, `Title: …` or a plain text line; null when none. */
+  title: string | null;
+  /** 1-based file line of board row 0 (row y is on line firstLine + y). */
+  firstLine: number;
+  /** Longest row length. */
+  width: number;
+  /** Number of board rows. */
+  height: number;
+  /** Normalised board text: tabs expanded, `-`/`_` as space, trailing spaces trimmed. */
+  rows: string[];
+  /** The raw text of each board line as it is in the file (line ending removed). */
+  source: string[];
+  /** Wall squares (`#`), row-major. */
+  walls: Point[];
+  player: Point;
+  /** Row-major. */
+  boxes: Point[];
+  /** Row-major. */
+  goals: Point[];
+  /**
+   * The floor cells inside the walls: every square reachable from the player
+   * through non-wall squares (boxes ignored), row-major.
+   */
+  cells: Point[];
+  /**
+   * Boxes already on their goals (`*`) walled off from the player: drawn as
+   * they are, but not part of the problem (not in boxes, goals or cells).
+   */
+  scenery: Point[];
+  /** The normalised board as one string (rows joined by "\n"). */
+  text: string;
+}
+
+/** `xXyY`, e.g. cellName(3, 1) = "x3y1". */
+export function cellName(x: number, y: number): string {
+  return `x${x}y${y}`;
+}
+
+/** The point named by `xXyY`; null when `name` is not such a name. */
+export function parseCellName(name: string): Point | null {
+  const m = /^x(\d+)y(\d+)$/.exec(name);
+  return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
+}
+
+const cellSets = new WeakMap<Level, Set<string>>();
+
+/** True when (x, y) is one of the level's cells (floor inside the walls). */
+export function isCell(level: Level, x: number, y: number): boolean {
+  let set = cellSets.get(level);
+  if (!set) {
+    set = new Set(level.cells.map((c) => cellName(c.x, c.y)));
+    cellSets.set(level, set);
+  }
+  return set.has(cellName(x, y));
+}
+
+/** True when the board has a `#` at (x, y). */
+export function isWall(level: Level, x: number, y: number): boolean {
+  return level.rows[y]?.[x] === '#';
+}
+
+/** 1-based file column of board square (x, y) (differs from x + 1 only when the line has tabs). */
+export function sourceColumn(level: Level, x: number, y: number): number {
+  return rawColumn(level.source[y] ?? '', x);
+}
+
+/** A synthetic source location of board square (x, y). */
+export function cellLoc(level: Level, x: number, y: number): Loc {
+  return { file: level.file, line: level.firstLine + y, column: sourceColumn(level, x, y), offset: 0 };
+}
+
+/** "level 3" or `level 3 ("Title")` (the title is left out when it is just the number). */
+export function levelLabel(level: { number: number; title: string | null }): string {
+  return level.title === null || level.title === String(level.number)
+    ? `level ${level.number}`
+    : `level ${level.number} (${JSON.stringify(level.title)})`;
+}
+
+// ---------------------------------------------------------------------------
+// Lines
+
+const TAB = 8;
+
+function expandTabs(s: string): string {
+  if (!s.includes('\t')) return s;
+  let out = '';
+  for (const ch of s) {
+    if (ch === '\t') out += ' '.repeat(TAB - (out.length % TAB));
+    else out += ch;
+  }
+  return out;
+}
+
+/** 1-based column in the raw line of the character at expanded position x. */
+function rawColumn(raw: string, x: number): number {
+  let pos = 0;
+  for (let i = 0; i < raw.length; i++) {
+    const next = raw[i] === '\t' ? pos + TAB - (pos % TAB) : pos + 1;
+    if (x < next) return i + 1;
+    pos = next;
+  }
+  return raw.length + 1 + (x - pos);
+}
+
+type LineKind = 'board' | 'blank' | 'comment' | 'meta' | 'text';
+
+interface Line {
+  kind: LineKind;
+  raw: string;
+  /** Tabs expanded, trailing whitespace removed. */
+  text: string;
+  /** Comment text, metadata value or the trimmed text. */
+  content: string;
+  /** Metadata key in lower case. */
+  key?: string;
+}
+
+const LEVEL_CHARS = /^[#@+$*. \-_]*$/;
+const SIGNIFICANT = /[#@+$*.]/;
+const META = /^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$/;
+
+function classify(raw: string): Line {
+  const text = expandTabs(raw).replace(/\s+$/, '');
+  const trimmed = text.trim();
+  if (trimmed === '') return { kind: 'blank', raw, text, content: '' };
+  if (trimmed.startsWith(';')) return { kind: 'comment', raw, text, content: trimmed.slice(1).trim() };
+  if (/^[\s\-_]*#/.test(text) || (LEVEL_CHARS.test(text) && SIGNIFICANT.test(text))) {
+    return { kind: 'board', raw, text, content: trimmed };
+  }
+  const m = META.exec(trimmed);
+  if (m) return { kind: 'meta', raw, text, content: m[2].trim(), key: m[1].toLowerCase() };
+  return { kind: 'text', raw, text, content: trimmed };
+}
+
+// ---------------------------------------------------------------------------
+// Reading
+
+/**
+ * Reads every level of a level file (a single level or a collection).
+ * Throws a PlanlogError carrying every problem found in every level (each
+ * message names its level), or `no level found in file` for a file without
+ * a board.
+ */
+export function readLevels(text: string, file: string): Level[] {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(classify);
+
+  // Runs of board lines.
+  const runs: { start: number; end: number }[] = []; // [start, end) line indexes
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].kind !== 'board') continue;
+    const start = i;
+    while (i < lines.length && lines[i].kind === 'board') i++;
+    runs.push({ start, end: i });
+  }
+  if (runs.length === 0) throw new PlanlogError({ file, message: 'no level found in file' });
+
+  const levels: Level[] = [];
+  const diagnostics: Diagnostic[] = [];
+  let claimedUpTo = 0; // lines before this index belong to an earlier level
+  runs.forEach((run, index) => {
+    // Title: lines directly after this board (metadata block) belong to it.
+    let trailerTitle: string | null = null;
+    let after = run.end;
+    while (after < lines.length && lines[after].kind === 'meta') {
+      if (lines[after].key === 'title' && trailerTitle === null) trailerTitle = lines[after].content;
+      after++;
+    }
+    // The block of non-blank lines directly before the board.
+    let blockStart = run.start;
+    while (blockStart > claimedUpTo && lines[blockStart - 1].kind !== 'blank') blockStart--;
+    const block = lines.slice(blockStart, run.start);
+    const titleMeta = block.find((l) => l.kind === 'meta' && l.key === 'title');
+    const titleLine = block.find((l) => (l.kind === 'comment' || l.kind === 'text') && l.content !== '');
+    const title = trailerTitle ?? titleMeta?.content ?? titleLine?.content ?? null;
+    claimedUpTo = after;
+
+    const result = buildLevel(file, index + 1, title, run.start + 1, lines.slice(run.start, run.end));
+    if ('level' in result) levels.push(result.level);
+    else diagnostics.push(...result.problems);
+  });
+  if (diagnostics.length > 0) throw new PlanlogError(diagnostics);
+  return levels;
+}
+
+const DIRS: Point[] = [
+  { x: 0, y: -1 },
+  { x: -1, y: 0 },
+  { x: 1, y: 0 },
+  { x: 0, y: 1 },
+];
+
+function buildLevel(
+  file: string,
+  number: number,
+  title: string | null,
+  firstLine: number,
+  boardLines: Line[],
+): { level: Level } | { problems: Diagnostic[] } {
+  const label = levelLabel({ number, title });
+  const problems: Diagnostic[] = [];
+  const source = boardLines.map((l) => l.raw);
+  const at = (x: number, y: number, message: string, notes?: string[]): Diagnostic => {
+    const d: Diagnostic = { file, line: firstLine + y, column: rawColumn(source[y], x), message: `${label}: ${message}` };
+    if (notes) d.notes = notes;
+    return d;
+  };
+
+  const rows = boardLines.map((l) => l.text.replace(/[-_]/g, ' ').replace(/\s+$/, ''));
+  const height = rows.length;
+  const width = Math.max(...rows.map((r) => r.length));
+  const walls: Point[] = [];
+  const players: Point[] = [];
+  let boxes: Point[] = [];
+  let goals: Point[] = [];
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < rows[y].length; x++) {
+      const ch = rows[y][x];
+      switch (ch) {
+        case '#':
+          walls.push({ x, y });
+          break;
+        case ' ':
+          break;
+        case '@':
+          players.push({ x, y });
+          break;
+        case '+':
+          players.push({ x, y });
+          goals.push({ x, y });
+          break;
+        case '$':
+          boxes.push({ x, y });
+          break;
+        case '*':
+          boxes.push({ x, y });
+          goals.push({ x, y });
+          break;
+        case '.':
+          goals.push({ x, y });
+          break;
+        default:
+          problems.push(at(x, y, `unknown character '${ch}' in level`));
+      }
+    }
+  }
+
+  // Problems of the whole level point at the first character of its first row.
+  const x0 = rows[0].search(/\S/);
+  if (players.length === 0) {
+    problems.push(at(x0, 0, 'no player (@ or +)'));
+  }
+  for (const extra of players.slice(1)) {
+    const first = players[0];
+    problems.push(
+      at(extra.x, extra.y, `a second player at ${cellName(extra.x, extra.y)}`, [
+        `the first player is at ${cellName(first.x, first.y)} (line ${firstLine + first.y}, column ${rawColumn(source[first.y], first.x)})`,
+      ]),
+    );
+  }
+  if (boxes.length === 0 && goals.length === 0) {
+    problems.push(at(x0, 0, 'no boxes'));
+  } else if (boxes.length !== goals.length) {
+    const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 'es'}`;
+    problems.push(at(x0, 0, `${plural(boxes.length, 'box')} but ${goals.length} goal${goals.length === 1 ? '' : 's'}`));
+  }
+
+  let cells: Point[] = [];
+  let scenery: Point[] = [];
+  if (players.length > 0) {
+    // Flood fill from the player through non-wall squares.
+    const start = players[0];
+    const inGrid = (x: number, y: number): boolean => y >= 0 && y < height && x >= 0 && x < rows[y].length;
+    const seen = new Set<string>([cellName(start.x, start.y)]);
+    const queue: Point[] = [start];
+    const leaks: Point[] = [];
+    for (let i = 0; i < queue.length; i++) {
+      const p = queue[i];
+      let leaky = false;
+      for (const d of DIRS) {
+        const x = p.x + d.x;
+        const y = p.y + d.y;
+        if (!inGrid(x, y)) {
+          leaky = true;
+          continue;
+        }
+        if (rows[y][x] === '#') continue;
+        const key = cellName(x, y);
+        if (!seen.has(key)) {
+          seen.add(key);
+          queue.push({ x, y });
+        }
+      }
+      if (leaky) leaks.push(p);
+    }
+    const rowMajor = (a: Point, b: Point): number => a.y - b.y || a.x - b.x;
+    if (leaks.length > 0) {
+      const first = leaks.sort(rowMajor)[0];
+      problems.push(at(first.x, first.y, 'the player can walk off the map here: no wall encloses the level'));
+    } else {
+      cells = queue.slice().sort(rowMajor);
+      const inside = (p: Point): boolean => seen.has(cellName(p.x, p.y));
+      // A box already on its goal (`*`) behind walls is scenery, not part of the problem.
+      const isScenery = (p: Point): boolean => !inside(p) && rows[p.y][p.x] === '*';
+      scenery = boxes.filter(isScenery);
+      for (const b of boxes) {
+        if (!inside(b) && !isScenery(b)) {
+          problems.push(at(b.x, b.y, `the box at ${cellName(b.x, b.y)} is walled off from the player`));
+        }
+      }
+      for (const g of goals) {
+        if (!inside(g) && !isScenery(g)) {
+          problems.push(at(g.x, g.y, `the goal at ${cellName(g.x, g.y)} is walled off from the player`));
+        }
+      }
+      boxes = boxes.filter((p) => !isScenery(p));
+      goals = goals.filter((p) => !isScenery(p));
+    }
+  }
+
+  if (problems.length > 0) return { problems };
+  return {
+    level: {
+      file,
+      number,
+      title,
+      firstLine,
+      width,
+      height,
+      rows,
+      source,
+      walls,
+      player: players[0],
+      boxes,
+      goals,
+      cells,
+      scenery,
+      text: rows.join('\n'),
+    },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Selecting
+
+const MAX_LISTED_TITLES = 20;
+
+/**
+ * The level chosen by `spec`: a 1-based number (a number or a string of
+ * digits), else a title (exact match first, then case-insensitive);
+ * `undefined` selects the first level. Throws a PlanlogError when the number
+ * is out of range or no level has the title (the message lists the titles).
+ */
+export function selectLevel(levels: Level[], spec: string | number | undefined, file: string): Level {
+  if (levels.length === 0) throw new PlanlogError({ file, message: 'no level found in file' });
+  if (spec === undefined) return levels[0];
+  const count = `the file has ${levels.length} level${levels.length === 1 ? '' : 's'}`;
+  const asNumber = typeof spec === 'number' ? spec : /^\s*\d+\s*$/.test(spec) ? Number(spec) : null;
+  if (asNumber !== null) {
+    if (!Number.isInteger(asNumber) || asNumber < 1 || asNumber > levels.length) {
+      throw new PlanlogError({ file, message: `level ${asNumber} is out of range: ${count}` });
+    }
+    return levels[asNumber - 1];
+  }
+  const wanted = String(spec).trim();
+  const exact = levels.find((l) => l.title === wanted);
+  if (exact) return exact;
+  const lower = wanted.toLowerCase();
+  const loose = levels.find((l) => l.title !== null && l.title.toLowerCase() === lower);
+  if (loose) return loose;
+  const titled = levels.filter((l) => l.title !== null);
+  let listing: string;
+  if (titled.length === 0) listing = `no level in the file has a title (${count}; select one by number)`;
+  else {
+    const shown = titled.slice(0, MAX_LISTED_TITLES).map((l) => `${l.number} ${JSON.stringify(l.title)}`);
+    if (titled.length > MAX_LISTED_TITLES) shown.push(`… (${titled.length - MAX_LISTED_TITLES} more)`);
+    listing = `the titles are: ${shown.join(', ')}`;
+  }
+  throw new PlanlogError({ file, message: `no level titled ${JSON.stringify(wanted)}; ${listing}` });
+}
