@@ -1,0 +1,208 @@
+/**
+ * The plan validator. Independent of grounding and search on purpose: it
+ * reads the operator schemas and the problem directly and replays each plan
+ * step by matching its name against the schemas, finding the preconditions
+ * in the current state, and applying delete then add lists (add wins).
+ */
+import type { Loc, Term } from '../lang/terms.ts';
+import { termToString } from '../lang/terms.ts';
+import type { Arg, Domain, Literal, OperatorSchema, Problem } from './model.ts';
+import { factKey } from './model.ts';
+
+/** One step of a plan to check: a term, and where it was read from. */
+export interface PlanStep {
+  term: Term;
+  /** Where the step was written (plan file line, LURD character); absent for generated plans. */
+  loc?: Loc;
+}
+
+export type FailureKind = 'unknown-operator' | 'not-ground' | 'precondition' | 'goal';
+
+export interface ValidationFailure {
+  kind: FailureKind;
+  /** 1-based step number; plan length + 1 for the goal check. */
+  step: number;
+  /** The step as written (empty for the goal check). */
+  op: string;
+  message: string;
+  /** Preconditions (or goal facts) that do not hold, ground where the step fixes them. */
+  missing: string[];
+  loc?: Loc;
+}
+
+export interface ValidatedStep {
+  op: string;
+  schema: number;
+  /** Variable → constant, for every variable of the schema. */
+  binding: Record<string, string>;
+  /** Preconditions as matched in the state. */
+  pre: string[];
+  added: string[];
+  deleted: string[];
+}
+
+export interface ValidationResult {
+  valid: boolean;
+  steps: ValidatedStep[];
+  /** states[0] is the initial state; states[i] the state after step i (facts, static ones included). */
+  states: string[][];
+  failure?: ValidationFailure;
+  /** Sum of the costs of the steps replayed. */
+  cost: number;
+}
+
+type Binding = Map<string, string>;
+
+const valueOf = (a: Arg, b: Binding): string | undefined => (a.kind === 'const' ? a.value : b.get(a.name));
+
+function show(l: Literal, b: Binding): string {
+  return factKey({ ...l, args: l.args.map((a): Arg => {
+    const v = valueOf(a, b);
+    return v === undefined ? a : { kind: 'const', value: v };
+  }) });
+}
+
+/** Splits a ground term into name and argument texts; null if not a ground callable function-free term. */
+function groundCall(t: Term): { name: string; args: string[] } | null {
+  if (t.kind === 'atom') return { name: t.name, args: [] };
+  if (t.kind !== 'compound') return null;
+  const args: string[] = [];
+  for (const a of t.args) {
+    if (a.kind === 'atom' || a.kind === 'int') args.push(termToString(a));
+    else return null;
+  }
+  return { name: t.functor, args };
+}
+
+/** A fact in the state, split into predicate and arguments. */
+interface Fact {
+  pred: string;
+  args: string[];
+}
+
+function splitFacts(keys: Iterable<string>, literals: Map<string, Literal>): Map<string, Fact> {
+  const out = new Map<string, Fact>();
+  for (const k of keys) {
+    const l = literals.get(k)!;
+    out.set(k, { pred: l.pred, args: l.args.map((a) => (a as { value: string }).value) });
+  }
+  return out;
+}
+
+/**
+ * Finds a binding extending `b` under which every precondition is a fact of
+ * the state and every inequality holds; null if there is none.
+ */
+function matchPreconditions(op: OperatorSchema, state: Map<string, Fact>, b: Binding): Binding | null {
+  const pre = op.pre;
+  const go = (i: number): boolean => {
+    if (i === pre.length) return op.neq.every((n) => valueOf(n.left, b) !== valueOf(n.right, b));
+    const l = pre[i];
+    if (l.args.every((a) => valueOf(a, b) !== undefined)) return state.has(show(l, b)) && go(i + 1);
+    for (const f of state.values()) {
+      if (f.pred !== l.pred || f.args.length !== l.args.length) continue;
+      const added: string[] = [];
+      let ok = true;
+      l.args.forEach((a, k) => {
+        if (!ok) return;
+        const v = valueOf(a, b);
+        if (v === undefined && a.kind === 'var') {
+          b.set(a.name, f.args[k]);
+          added.push(a.name);
+        } else ok = v === f.args[k];
+      });
+      if (ok && go(i + 1)) return true;
+      for (const v of added) b.delete(v);
+    }
+    return false;
+  };
+  return go(0) ? b : null;
+}
+
+/**
+ * Replays a plan. Returns valid: true when every step applies and the goal
+ * holds at the end; otherwise `failure` names the first failing step, its
+ * operator and each missing precondition (or unmet goal fact). Never throws
+ * on a bad plan.
+ */
+export function validatePlan(domain: Domain, problem: Problem, plan: readonly PlanStep[]): ValidationResult {
+  const literals = new Map<string, Literal>();
+  const remember = (l: Literal): string => {
+    const k = factKey(l);
+    if (!literals.has(k)) literals.set(k, l);
+    return k;
+  };
+  let state = splitFacts(new Set(problem.init.map(remember)), literals);
+  const states: string[][] = [[...state.keys()]];
+  const steps: ValidatedStep[] = [];
+  let cost = 0;
+  const fail = (f: ValidationFailure): ValidationResult => ({ valid: false, steps, states, failure: f, cost });
+
+  for (let i = 0; i < plan.length; i++) {
+    const { term, loc } = plan[i];
+    const text = termToString(term);
+    const call = groundCall(term);
+    const stepNo = i + 1;
+    if (!call) {
+      return fail({ kind: 'not-ground', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: ${text} is not a ground operator term (expected name(constant, …))` });
+    }
+    const op = domain.operators.find((o) => o.name.pred === call.name && o.name.args.length === call.args.length);
+    if (!op) {
+      return fail({ kind: 'unknown-operator', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: no operator ${call.name}/${call.args.length} in the domain` });
+    }
+    const b: Binding = new Map();
+    const nameOk = op.name.args.every((a, k) => {
+      if (a.kind === 'const') return a.value === call.args[k];
+      const cur = b.get(a.name);
+      if (cur !== undefined) return cur === call.args[k];
+      b.set(a.name, call.args[k]);
+      return true;
+    });
+    const matched = nameOk ? matchPreconditions(op, state, b) : null;
+    if (!matched) {
+      const missing = nameOk
+        ? op.pre.filter((l) => !matchPreconditions({ ...op, pre: [l], neq: [] }, state, new Map(b))).map((l) => show(l, b))
+        : [];
+      const neqBroken = nameOk ? op.neq.filter((n) => valueOf(n.left, b) !== undefined && valueOf(n.left, b) === valueOf(n.right, b)) : [];
+      const why = !nameOk
+        ? `${text} does not match the operator's name ${show(op.name, new Map())}`
+        : missing.length > 0
+          ? `precondition${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'do' : 'does'} not hold`
+          : neqBroken.length > 0
+            ? `inequality ${neqBroken.map((n) => `${valueOf(n.left, b)} \\= ${valueOf(n.right, b)}`).join(', ')} does not hold`
+            : 'no single binding satisfies all preconditions together';
+      return fail({ kind: 'precondition', step: stepNo, op: text, loc, missing, message: `step ${stepNo}: ${text} is not applicable: ${why}` });
+    }
+    const deleted = op.del.map((l) => remember(literalOf(l, matched)));
+    const added = op.add.map((l) => remember(literalOf(l, matched)));
+    const next = new Set(state.keys());
+    for (const d of deleted) next.delete(d);
+    for (const a of added) next.add(a);
+    state = splitFacts(next, literals);
+    states.push([...state.keys()]);
+    cost += op.cost;
+    steps.push({
+      op: text,
+      schema: domain.operators.indexOf(op),
+      binding: Object.fromEntries(matched),
+      pre: op.pre.map((l) => show(l, matched)),
+      added,
+      deleted: deleted.filter((d) => !added.includes(d)),
+    });
+  }
+  const unmet = problem.goal.map(factKey).filter((g) => !state.has(g));
+  if (unmet.length > 0) {
+    return fail({
+      kind: 'goal',
+      step: plan.length + 1,
+      op: '',
+      missing: unmet,
+      message: `after the last step (${plan.length}) the goal is not reached: ${unmet.join(', ')} ${unmet.length > 1 ? 'do' : 'does'} not hold`,
+    });
+  }
+  return { valid: true, steps, states, cost };
+}
+
+function literalOf(l: Literal, b: Binding): Literal {
+  return { ...l, args: l.args.map((a): Arg => ({ kind: 'const', value: valueOf(a, b) as string })) };
+}
