@@ -1,0 +1,56 @@
+/**
+ * Breadth-first search with a closed set. States get ids in the order they
+ * are first generated, which is breadth-first order, so the open list is just
+ * the range of ids not yet expanded: no queue is stored. The goal test is
+ * made when a state is generated. Returns a plan with the fewest actions.
+ */
+import { StateStore } from '../strips/store.ts';
+import type { SearchSpace } from '../strips/space.ts';
+import { Budget, limitReason } from './budget.ts';
+import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+
+export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
+  const budget = new Budget(options);
+  const W = space.words;
+  const store = new StateStore(W);
+  const ops = new Int32Array(Math.max(1, space.numOps));
+  const child = new Uint32Array(W);
+  let expanded = 0;
+  let generated = 0;
+  let duplicates = 0;
+  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
+    status,
+    plan,
+    reason,
+    stats: { expanded, generated, duplicates, stored: store.size, bytesPerState: store.bytesPerState, timeMs: budget.elapsed(), limit },
+  });
+
+  store.insert(space.init, 0, -1, -1);
+  if (space.isGoal(space.init, 0)) return result('solved', []);
+  for (let id = 0; id < store.size; id++) {
+    const limit = budget.exceeded(expanded, () => ({ expanded, generated }));
+    if (limit) return result('limit', null, limitReason(limit, options), limit);
+    expanded++;
+    const k = space.applicable(store.data, id * W, ops);
+    for (let i = 0; i < k; i++) {
+      const op = ops[i];
+      space.apply(op, store.data, id * W, child, 0);
+      generated++;
+      const r = store.insert(child, 0, id, op);
+      if (r < 0) {
+        duplicates++;
+        continue;
+      }
+      if (space.isGoal(child, 0)) return result('solved', store.path(r));
+    }
+  }
+  return result('unsolvable', null, `all ${store.size} reachable states explored; none satisfies the goal`);
+}
+
+export const bfsStrategy: Strategy = {
+  name: 'bfs',
+  summary: 'breadth-first search with a closed set; fewest actions',
+  optimal: (space) => space.task.operators.every((o) => o.cost === space.task.operators[0].cost),
+  complete: () => true,
+  run: bfs,
+};
