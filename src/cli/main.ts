@@ -1,0 +1,263 @@
+/**
+ * The command line: `main(argv, io)` returns the exit code.
+ * 0 success · 1 proven: no plan exists · 2 bad input or usage ·
+ * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { formatDiagnostics, PlanlogError } from '../lang/errors.ts';
+import { readPlan } from '../lang/plan.ts';
+import { formatProblem } from '../lang/print.ts';
+import { loadProblem, lurdSteps, type LoadedProblem, type ProblemSource, type SolveReport, solveLoaded, sokobanFields, validateSteps } from '../pipeline.ts';
+import { getStrategy, strategies, strategyNames } from '../search/index.ts';
+import type { Progress } from '../search/types.ts';
+import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
+import { levelLabel } from '../sokoban/level.ts';
+import { staticPredicates } from '../strips/ground.ts';
+import type { Io } from './io.ts';
+import { bundledDomain, demoLevel } from './paths.ts';
+import { renderSolve, renderValidation, validationJson } from './render.ts';
+
+export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;
+
+class UsageError extends Error {}
+
+const problemOptions = {
+  level: { type: 'string' },
+  domain: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies ParseArgsConfig['options'];
+
+const searchFlags = {
+  algo: { type: 'string' },
+  heuristic: { type: 'string' },
+  cycle: { type: 'string' },
+  backend: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-nodes': { type: 'string' },
+  show: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+const backends = ['ts'];
+
+function usage(): string {
+  const algos = strategyNames.map((n) => `    ${n.padEnd(8)} ${strategies[n].summary}`).join('\n');
+  return `planlog — a Prolog-style STRIPS planner
+
+usage: planlog <command> [options]
+
+commands:
+  solve <file>      solve a level (or a Prolog problem file with --domain)
+  facts <file>      print a level's problem as a Prolog file (init/goal facts)
+  validate <file>   replay a plan (--plan FILE or --lurd STRING) and check it
+  (no command)      the demo: solve the bundled demo level
+
+options of solve:
+  --level N|TITLE   which level of a collection (1-based number or title)
+  --domain FILE     domain file of opn/4 facts (default: domains/sokoban.pl)
+  --algo NAME       search strategy (default: bfs):
+${algos}
+  --cycle RULE      state (default: no state twice on a path) or action (the
+                    original's: no ground operator twice in a plan)
+  --backend NAME    ${backends.join(', ')} (default: ts)
+  --timeout SEC     stop the search after SEC seconds (status limit, exit 3)
+  --max-nodes N     stop the search after N expanded nodes (exit 3)
+  --show            print the board after every step
+  --json            one JSON object on stdout
+
+exit codes: 0 solved/valid · 1 no plan exists · 2 bad input or usage ·
+            3 a limit stopped the search · 5 the plan is invalid
+`;
+}
+
+/** Runs the CLI; returns the exit code. Never throws for user mistakes. */
+export async function main(argv: string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  let json = argv.includes('--json');
+  try {
+    switch (command) {
+      case undefined:
+        return demo(io);
+      case 'help':
+      case '--help':
+      case '-h':
+        io.out(usage());
+        return EXIT.ok;
+      case 'solve':
+        return solveCommand(rest, io);
+      case 'facts':
+        return factsCommand(rest, io);
+      case 'validate':
+        return validateCommand(rest, io);
+      default:
+        json = false;
+        throw new UsageError(`unknown command '${command}' (commands: solve, facts, validate; see planlog --help)`);
+    }
+  } catch (e) {
+    if (e instanceof PlanlogError) {
+      if (json) io.out(JSON.stringify({ error: errorJson(e) }, null, 2));
+      io.err(formatDiagnostics(e.diagnostics, sourcesOf(io, e)));
+      return EXIT.usage;
+    }
+    if (e instanceof UsageError || isParseArgsError(e)) {
+      if (json) io.out(JSON.stringify({ error: { message: (e as Error).message } }, null, 2));
+      io.err(`planlog: ${(e as Error).message}\n(see planlog --help)`);
+      return EXIT.usage;
+    }
+    throw e;
+  }
+}
+
+function isParseArgsError(e: unknown): boolean {
+  const code = e instanceof Error ? (e as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
+}
+
+/** Source texts of the files an error points into, for the excerpt under the message. */
+function sourcesOf(io: Io, e: PlanlogError): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const d of e.diagnostics) {
+    if (d.line === undefined || m.has(d.file) || d.file.startsWith('<')) continue;
+    try {
+      m.set(d.file, io.readFile(d.file));
+    } catch {
+      // no excerpt then
+    }
+  }
+  return m;
+}
+
+function errorJson(e: PlanlogError): Record<string, unknown> {
+  const d = e.first;
+  return {
+    message: d.message,
+    file: d.file,
+    ...(d.line !== undefined ? { line: d.line, column: d.column ?? 1 } : {}),
+    ...(e.diagnostics.length > 1 ? { all: e.diagnostics.map((x) => ({ message: x.message, file: x.file, line: x.line, column: x.column })) } : {}),
+  };
+}
+
+function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, command: string) {
+  const r = parseArgs({ args, options, allowPositionals: true, strict: true });
+  if (r.positionals.length !== 1) {
+    throw new UsageError(r.positionals.length === 0 ? `${command} needs a file` : `${command} takes one file, got: ${r.positionals.join(' ')}`);
+  }
+  return { file: r.positionals[0], values: r.values };
+}
+
+function readSource(io: Io, file: string, values: { level?: string; domain?: string }): ProblemSource {
+  const domainFile = values.domain ?? bundledDomain;
+  return {
+    file,
+    text: io.readFile(file),
+    level: values.level,
+    domainFile,
+    domainText: io.readFile(domainFile),
+  };
+}
+
+function load(io: Io, file: string, values: { level?: string; domain?: string }): { loaded: LoadedProblem; parseMs: number } {
+  const t0 = performance.now();
+  const loaded = loadProblem(readSource(io, file, values));
+  return { loaded, parseMs: performance.now() - t0 };
+}
+
+function positiveNumber(flag: string, v: string | undefined, integer: boolean): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`--${flag} needs a positive ${integer ? 'whole number' : 'number'}, got '${v}'`);
+  }
+  return n;
+}
+
+function solveCommand(args: string[], io: Io): number {
+  const { file, values } = parse(args, { ...problemOptions, ...searchFlags }, 'solve');
+  if (values.help) {
+    io.out(usage());
+    return EXIT.ok;
+  }
+  const algo = values.algo ?? 'bfs';
+  if (!getStrategy(algo)) throw new UsageError(`unknown strategy '${algo}' (choose one of: ${strategyNames.join(', ')})`);
+  if (values.heuristic !== undefined) throw new UsageError(`strategy ${algo} uses no heuristic; drop --heuristic`);
+  const cycle = values.cycle ?? 'state';
+  if (cycle !== 'state' && cycle !== 'action') throw new UsageError(`--cycle must be state or action, got '${cycle}'`);
+  const backend = values.backend ?? 'ts';
+  if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
+  const timeout = positiveNumber('timeout', values.timeout, false);
+  const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
+
+  const { loaded, parseMs } = load(io, file, values);
+  const progress = io.isTTY && !values.json;
+  const report = solveLoaded(
+    loaded,
+    {
+      algo,
+      cycle,
+      timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
+      maxNodes: maxNodes ?? Infinity,
+      onProgress: progress ? (p) => io.err(`\r${progressLine(p)}\u001b[K`) : undefined,
+    },
+    parseMs,
+  );
+  if (progress) io.err('\r\u001b[K');
+  if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
+  else io.out(renderSolve(report, loaded, { file, domainFile: values.domain ?? bundledDomain, show: Boolean(values.show) }));
+  return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
+}
+
+function progressLine(p: Progress): string {
+  const rate = p.elapsedMs > 0 ? Math.round((p.expanded / p.elapsedMs) * 1000) : 0;
+  const mb = Math.round(process.memoryUsage().rss / 2 ** 20);
+  return `searching… ${p.expanded.toLocaleString('en')} expanded, ${p.generated.toLocaleString('en')} generated${p.bound !== undefined ? `, bound ${p.bound}` : ''}, ${rate.toLocaleString('en')} states/s, ${mb} MB, ${(p.elapsedMs / 1000).toFixed(1)} s`;
+}
+
+/** The `solve --json` object (DESIGN.md contract). */
+export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string, unknown> {
+  const { validation: _validation, ...rest } = r;
+  return {
+    ...rest,
+    ...(loaded.level ? { level: { file: loaded.level.file, number: loaded.level.number, title: loaded.level.title } } : {}),
+  };
+}
+
+function factsCommand(args: string[], io: Io): number {
+  const { file, values } = parse(args, problemOptions, 'facts');
+  const { loaded } = load(io, file, values);
+  const header = [
+    `% planlog facts: ${file}${loaded.level ? `, ${levelLabel(loaded.level)}` : ''}`,
+    '% cells xXyY: X = column, Y = row, x0y0 = first character of the level\'s first line',
+    '% top(A,B): A is directly above B; right(A,B): A is directly right of B',
+  ];
+  const staticPreds = loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain);
+  io.out(formatProblem(loaded.problem, { header: loaded.level ? header : header.slice(0, 1), staticPreds }));
+  return EXIT.ok;
+}
+
+function validateCommand(args: string[], io: Io): number {
+  const { file, values } = parse(args, { ...problemOptions, plan: { type: 'string' }, lurd: { type: 'string' } }, 'validate');
+  if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('validate needs exactly one of --plan FILE or --lurd STRING');
+  const { loaded } = load(io, file, values);
+  const steps = values.plan !== undefined ? readPlan(io.readFile(values.plan), values.plan) : lurdSteps(loaded, values.lurd as string);
+  const result = validateSteps(loaded, steps);
+  const plan = result.steps.map((s) => s.op);
+  const sokoban = loaded.level && result.valid ? sokobanFields(plan) : undefined;
+  if (values.json) io.out(JSON.stringify(validationJson(result, steps.length, sokoban), null, 2));
+  else io.out(renderValidation(result, steps.length, loaded, sokoban));
+  return result.valid ? EXIT.ok : EXIT.invalid;
+}
+
+/** `npm start` without a command: the original's planner and BFS on the bundled demo level. */
+function demo(io: Io): number {
+  io.out(`planlog demo — solving ${demoLevel} with the original planner's strategy (iddfs) and with bfs\n`);
+  const { loaded, parseMs } = load(io, demoLevel, {});
+  const original = solveLoaded(loaded, { algo: 'iddfs', cycle: 'action' }, parseMs);
+  io.out(
+    `iddfs --cycle action (the original): ${original.status}, ${original.length} steps, ` +
+      `${original.stats.generated.toLocaleString('en')} nodes generated in ${original.stats.iterations?.length ?? 0} iterations, ${original.stats.timeMs.toFixed(1)} ms\n`,
+  );
+  const report = solveLoaded(loaded, { algo: 'bfs' }, parseMs);
+  io.out(renderSolve(report, loaded, { file: demoLevel, domainFile: bundledDomain, show: true }));
+  io.out('try: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
+  return report.status === 'solved' ? EXIT.ok : EXIT.unsolvable;
+}

@@ -1,0 +1,109 @@
+/** Text renderers of the CLI: they return strings, the caller prints. */
+import { formatLocation } from '../lang/errors.ts';
+import type { LoadedProblem, SolveReport } from '../pipeline.ts';
+import { levelLabel } from '../sokoban/level.ts';
+import { renderBoard } from '../sokoban/render.ts';
+import { factKey } from '../strips/model.ts';
+import type { ValidationResult } from '../strips/validate.ts';
+
+const num = (n: number): string => n.toLocaleString('en');
+const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(1)} s`);
+const indent = (s: string): string =>
+  s
+    .split('\n')
+    .map((l) => `  ${l}`)
+    .join('\n');
+
+function title(loaded: LoadedProblem, file: string, domainFile: string): string {
+  const what = loaded.level ? `${file}, ${levelLabel(loaded.level)}` : file;
+  return `${what} — domain ${domainFile}`;
+}
+
+export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: string; domainFile: string; show: boolean }): string {
+  const out: string[] = [title(loaded, o.file, o.domainFile)];
+  const level = loaded.level;
+  const states = r.validation?.states;
+  if (level) out.push(indent(renderBoard(level, states?.[0] ?? loaded.problem.init.map(factKey))));
+  const how = `${r.algo}${r.algo === 'iddfs' || r.algo === 'dfs' ? ` (cycle ${r.cycle})` : ''}`;
+  if (r.status === 'solved') {
+    const counts = r.moves !== undefined ? ` (${r.moves} moves, ${r.pushes} pushes)` : '';
+    out.push(`solved by ${how}: ${r.length} steps${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
+    out.push('plan:');
+    r.plan.forEach((step, i) => {
+      out.push(`  ${String(i + 1).padStart(3)}. ${step}`);
+      if (o.show && level && states) out.push(indent(indent(renderBoard(level, states[i + 1]))));
+    });
+    if (r.lurd !== undefined) out.push(`LURD: ${r.lurd || '(empty: the level is solved already)'}`);
+    if (level && states && !o.show && r.length > 0) {
+      out.push('final board:');
+      out.push(indent(renderBoard(level, states[states.length - 1])));
+    }
+  } else if (r.status === 'unsolvable') {
+    out.push(`no plan (${how}): ${r.reason ?? 'no plan exists'}`);
+  } else {
+    out.push(`search stopped (${how}): ${r.reason ?? 'a limit was reached'}; no plan found so far`);
+  }
+  out.push(renderStats(r));
+  if (r.status === 'solved') out.push(`plan validated: ${r.length} steps replayed from the initial state, goal reached`);
+  return out.join('\n');
+}
+
+function renderStats(r: SolveReport): string {
+  const s = r.stats;
+  const parts = [`${num(s.expanded)} expanded`, `${num(s.generated)} generated`];
+  if (s.stored > 0) parts.push(`${num(s.duplicates)} duplicates`, `${num(s.stored)} stored (${(s.bytesPerState ?? 0).toFixed(0)} B/state)`);
+  const lines = [
+    `search: ${parts.join(', ')}; search ${ms(s.timeMs)}, total ${ms(s.totalMs)} (parse ${ms(s.parseMs)}, ground ${ms(s.groundMs)}: ${num(s.atoms)} atoms, ${num(s.operators)} operators)`,
+  ];
+  if (s.iterations && s.iterations.length > 0) {
+    const its = s.iterations.map((it) => `${it.bound}:${num(it.generated)}`).join(' ');
+    lines.push(`iterations (bound:generated): ${its}`);
+  }
+  return lines.join('\n');
+}
+
+export interface SokobanCounts {
+  lurd: string;
+  moves: number;
+  pushes: number;
+}
+
+export function validationJson(v: ValidationResult, length: number, sokoban?: SokobanCounts): Record<string, unknown> {
+  const f = v.failure;
+  return {
+    valid: v.valid,
+    length,
+    cost: v.cost,
+    ...(sokoban ?? {}),
+    ...(f
+      ? {
+          failure: {
+            kind: f.kind,
+            step: f.step,
+            op: f.op,
+            message: f.message,
+            missing: f.missing,
+            ...(f.loc ? { file: f.loc.file, line: f.loc.line, column: f.loc.column } : {}),
+          },
+        }
+      : {}),
+  };
+}
+
+export function renderValidation(v: ValidationResult, length: number, loaded: LoadedProblem, sokoban?: SokobanCounts): string {
+  if (v.valid) {
+    const counts = sokoban ? ` (${sokoban.moves} moves, ${sokoban.pushes} pushes)` : '';
+    const out = [`valid: ${length} steps${counts}, cost ${v.cost}; the goal holds after the last step`];
+    if (loaded.level) out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
+    return out.join('\n');
+  }
+  const f = v.failure!;
+  const where = f.loc ? `${formatLocation({ file: f.loc.file, line: f.loc.line, column: f.loc.column, message: f.message })}` : f.message;
+  const out = [`invalid plan: ${where}`];
+  if (f.missing.length > 0) out.push(`missing: ${f.missing.join(', ')}`);
+  if (loaded.level) {
+    out.push(`board before ${f.kind === 'goal' ? 'the goal check' : `step ${f.step}`}:`);
+    out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
+  }
+  return out.join('\n');
+}

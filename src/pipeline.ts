@@ -1,0 +1,167 @@
+/**
+ * The whole chain in one place:
+ *
+ *   level text ─ readLevels ─ selectLevel ─ compileLevel ─► Problem
+ *   domain text ─ parseDomain ─► Domain
+ *   (Domain, Problem) ─ ground ─► Task ─ makeSearchSpace ─► SearchSpace
+ *   SearchSpace ─ strategy.run ─► SearchResult
+ *   plan ─ validatePlan ─► checked plan ─ report ─► SolveReport
+ *
+ * Every stage is a pure function over texts and values; reading files is the
+ * caller's business (the CLI, the web server, tests).
+ */
+import { parseDomain } from './lang/domain.ts';
+import { PlanlogError } from './lang/errors.ts';
+import { parseTerm } from './lang/parse.ts';
+import { parseProblem } from './lang/problem.ts';
+import { getStrategy } from './search/index.ts';
+import type { SearchOptions, SearchResult } from './search/types.ts';
+import { compileLevel } from './sokoban/compile.ts';
+import { type Level, readLevels, selectLevel } from './sokoban/level.ts';
+import { countMovesPushes, lurdToPlan, planToLurd } from './sokoban/lurd.ts';
+import { ground } from './strips/ground.ts';
+import type { Domain, Problem } from './strips/model.ts';
+import { makeSearchSpace } from './strips/space.ts';
+import type { Task } from './strips/task.ts';
+import { type PlanStep, type ValidationResult, validatePlan } from './strips/validate.ts';
+
+/** A problem to solve, as texts: a level file or a Prolog problem file, and a domain. */
+export interface ProblemSource {
+  file: string;
+  text: string;
+  /** `.pl` problem file (true) or a level file (false). Default: by the file's extension. */
+  isProlog?: boolean;
+  /** Level number (1-based) or title; for level files. */
+  level?: string | number;
+  domainFile: string;
+  domainText: string;
+}
+
+/** A problem ready to ground: the domain, the problem, and the level it came from (if any). */
+export interface LoadedProblem {
+  domain: Domain;
+  problem: Problem;
+  level?: Level;
+}
+
+export function isPrologFile(file: string): boolean {
+  return /\.pl$/i.test(file);
+}
+
+/** Parses and checks domain and problem. Throws PlanlogError (located) on bad input. */
+export function loadProblem(src: ProblemSource): LoadedProblem {
+  const domain = parseDomain(src.domainText, src.domainFile);
+  if (src.isProlog ?? isPrologFile(src.file)) {
+    if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
+    return { domain, problem: parseProblem(src.text, src.file, domain) };
+  }
+  const level = selectLevel(readLevels(src.text, src.file), src.level, src.file);
+  return { domain, problem: compileLevel(level), level };
+}
+
+export interface SolveOptions extends Partial<SearchOptions> {
+  algo: string;
+}
+
+export interface SolveReport {
+  status: SearchResult['status'];
+  /** Ground operator terms, as the domain names them; [] unless solved. */
+  plan: string[];
+  length: number;
+  cost: number;
+  optimal: boolean;
+  lurd?: string;
+  moves?: number;
+  pushes?: number;
+  algo: string;
+  heuristic: string;
+  backend: 'ts';
+  cycle: SearchOptions['cycle'];
+  /** Why no plan was returned (unsolvable or limit). */
+  reason?: string;
+  stats: SearchResult['stats'] & {
+    parseMs: number;
+    groundMs: number;
+    totalMs: number;
+    atoms: number;
+    operators: number;
+  };
+  /** The validator's replay of the plan (states for rendering). Not part of the JSON output. */
+  validation?: ValidationResult;
+}
+
+/** Plan step strings as terms for the validator. */
+export function planSteps(plan: readonly string[], file = '<plan>'): PlanStep[] {
+  return plan.map((s) => ({ term: parseTerm(s, file) }));
+}
+
+/**
+ * Grounds, searches and validates. Every returned plan has been replayed by
+ * the validator; a plan that fails it is a bug and throws a plain Error.
+ */
+export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0): SolveReport {
+  const strategy = getStrategy(options.algo);
+  if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
+  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...stripUndefined(options) };
+  const t0 = performance.now();
+  const task: Task = ground(loaded.domain, loaded.problem);
+  const space = makeSearchSpace(task);
+  const groundMs = performance.now() - t0;
+
+  const result: SearchResult = task.unsolvableReason
+    ? { status: 'unsolvable', plan: null, reason: task.unsolvableReason, stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0 } }
+    : strategy.run(space, search);
+  const plan = result.plan ? result.plan.map((o) => task.operators[o].name) : [];
+  let validation: ValidationResult | undefined;
+  if (result.status === 'solved') {
+    validation = validatePlan(loaded.domain, loaded.problem, planSteps(plan));
+    if (!validation.valid) throw new Error(`internal error: ${options.algo} returned a plan the validator rejects: ${validation.failure?.message}`);
+  }
+  const report: SolveReport = {
+    status: result.status,
+    plan,
+    length: plan.length,
+    cost: validation?.cost ?? 0,
+    optimal: result.status === 'solved' && strategy.optimal(space, search),
+    algo: strategy.name,
+    heuristic: 'none',
+    backend: 'ts',
+    cycle: search.cycle,
+    ...(result.reason ? { reason: result.reason } : {}),
+    stats: { ...result.stats, parseMs, groundMs, totalMs: parseMs + groundMs + result.stats.timeMs, atoms: task.atoms.length, operators: task.operators.length },
+    validation,
+  };
+  if (loaded.level) Object.assign(report, sokobanFields(plan));
+  return report;
+}
+
+/** LURD string and move/push counts of a Sokoban plan. */
+export function sokobanFields(plan: readonly string[]): { lurd: string; moves: number; pushes: number } {
+  return { lurd: planToLurd(plan), ...countMovesPushes(plan) };
+}
+
+/** The whole chain from texts: load, ground, search, validate. */
+export function solve(src: ProblemSource, options: SolveOptions): SolveReport {
+  const t0 = performance.now();
+  const loaded = loadProblem(src);
+  return solveLoaded(loaded, options, performance.now() - t0);
+}
+
+/** Reads a plan given as ground terms or (for levels) as a LURD string, and validates it. */
+export function validateSteps(loaded: LoadedProblem, steps: PlanStep[]): ValidationResult {
+  return validatePlan(loaded.domain, loaded.problem, steps);
+}
+
+/** LURD → plan steps located at their characters; needs a level. */
+export function lurdSteps(loaded: LoadedProblem, lurd: string, file = '<lurd>'): PlanStep[] {
+  if (!loaded.level) throw new PlanlogError({ file, message: 'a LURD string needs a level file (Sokoban), not a Prolog problem' });
+  const plan = lurdToPlan(loaded.level, lurd, file);
+  // Locate each step at its letter (whitespace in the LURD string is skipped).
+  const positions: number[] = [];
+  for (let i = 0; i < lurd.length; i++) if (!/\s/.test(lurd[i])) positions.push(i + 1);
+  return plan.map((s, i) => ({ term: parseTerm(s, file), loc: { file, line: 1, column: positions[i] ?? 1, offset: (positions[i] ?? 1) - 1 } }));
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
