@@ -44,9 +44,9 @@ function run(what: string, file: string, level: string | number, algo: string, c
 }
 
 const rows: Row[] = [
-  run('iddfs --cycle action, 2 boxes, 13-step optimum', 'maps/tutorial.txt', 'Two boxes, thirteen steps', 'iddfs', 'action', 15),
-  run('iddfs --cycle state, same level', 'maps/tutorial.txt', 'Two boxes, thirteen steps', 'iddfs', 'state', 15),
-  run('bfs, same level', 'maps/tutorial.txt', 'Two boxes, thirteen steps', 'bfs', 'state', 15),
+  run('iddfs --cycle action, 2 boxes, 13-step optimum', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'action', 15),
+  run('iddfs --cycle state, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'state', 15),
+  run('bfs, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'bfs', 'state', 15),
   run('bfs, 5 boxes, whole state space', 'maps/bench.txt', 'Five boxes in a hall', 'bfs', 'state', 3),
 ];
 

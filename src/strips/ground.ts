@@ -241,7 +241,8 @@ function finishTask(
     .sort((a, b) => (rank.get(a.l.pred) ?? 1e9) - (rank.get(b.l.pred) ?? 1e9) || a.i - b.i)
     .map((x) => factKey(x.l));
   const id = new Map(sorted.map((k, i) => [k, i]));
-  const initKeys = new Set(problem.init.filter((f) => !isStatic(f.pred)).map(factKey));
+  // init facts of predicates no operator mentions are neither static nor fluent: they play no part
+  const initKeys = new Set(problem.init.filter((f) => !isStatic(f.pred) && domain.predicates.has(f.pred)).map(factKey));
 
   const operators: GroundOperator[] = rawOps.map((raw) => ({
     name: raw.name,

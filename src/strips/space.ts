@@ -67,7 +67,8 @@ export function makeSearchSpace(task: Task): SearchSpace {
   for (const g of task.goal) goalMask[word(g)] |= bit(g);
   const goalWords = [...goalMask.keys()].filter((w) => goalMask[w] !== 0);
   const goalW = Int32Array.from(goalWords);
-  const goalM = Uint32Array.from(goalWords.map((w) => goalMask[w]));
+  // masks as signed ints: `s[w] & m` is a signed int32, so m must be too (bit 31!)
+  const goalM = Int32Array.from(goalWords.map((w) => goalMask[w] | 0));
   const impossible = task.unsolvableReason !== undefined;
 
   // Preconditions and effects as (word, mask) pairs, flat.
@@ -102,7 +103,7 @@ export function makeSearchSpace(task: Task): SearchSpace {
   preStart[numOps] = preW.length;
   effStart[numOps] = effW.length;
   const PW = Int32Array.from(preW);
-  const PM = Uint32Array.from(preM);
+  const PM = Int32Array.from(preM.map((m) => m | 0));
   const EW = Int32Array.from(effW);
   const EC = Uint32Array.from(effClear.map((m) => ~m >>> 0));
   const ES = Uint32Array.from(effSet);

@@ -60,3 +60,34 @@ describe('makeSearchSpace', () => {
     expect(sp.isGoal(dst, 0)).toBe(true);
   });
 });
+
+describe('bit 31 of a state word', () => {
+  // 40 atoms: a0 … a39; the chain a0 → a31 → a32 crosses the sign bit of word 0.
+  const atoms = Array.from({ length: 40 }, (_, i) => `a${i}`);
+  const t = makeTask({
+    atoms,
+    init: ['a0'],
+    goal: ['a32'],
+    operators: [
+      { name: 'to31', pre: ['a0'], add: ['a31'], del: ['a0'] },
+      { name: 'to32', pre: ['a31'], add: ['a32'], del: ['a31'] },
+    ],
+  });
+  const sp = makeSearchSpace(t);
+
+  it('is a precondition like any other', () => {
+    const s = new Uint32Array(sp.words);
+    sp.apply(0, sp.init, 0, s, 0);
+    expect(sp.atomsOf(s, 0)).toEqual([31]);
+    const out = new Int32Array(2);
+    expect(sp.applicable(s, 0, out)).toBe(1);
+    expect(out[0]).toBe(1);
+  });
+
+  it('is a goal like any other', () => {
+    const g = makeSearchSpace({ ...t, goal: [31] });
+    const s = new Uint32Array(sp.words);
+    sp.apply(0, sp.init, 0, s, 0);
+    expect(g.isGoal(s, 0)).toBe(true);
+  });
+});
