@@ -17,7 +17,7 @@ import { parseProblem } from './lang/problem.ts';
 import { getStrategy } from './search/index.ts';
 import type { SearchOptions, SearchResult } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
-import { type Level, readLevels, selectLevel } from './sokoban/level.ts';
+import { type Level, readLevel } from './sokoban/level.ts';
 import { countMovesPushes, lurdToPlan, planToLurd } from './sokoban/lurd.ts';
 import { ground } from './strips/ground.ts';
 import type { Domain, Problem } from './strips/model.ts';
@@ -55,7 +55,7 @@ export function loadProblem(src: ProblemSource): LoadedProblem {
     if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
     return { domain, problem: parseProblem(src.text, src.file, domain) };
   }
-  const level = selectLevel(readLevels(src.text, src.file), src.level, src.file);
+  const level = readLevel(src.text, src.file, src.level);
   return { domain, problem: compileLevel(level), level };
 }
 

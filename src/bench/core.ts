@@ -44,10 +44,10 @@ function run(what: string, file: string, level: string | number, algo: string, c
 }
 
 const rows: Row[] = [
-  run('iddfs --cycle action, 2 boxes, 13-step optimum', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'action', 15),
+  run('iddfs --cycle action, 2 boxes (tutorial 7), 13-step optimum', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'action', 15),
   run('iddfs --cycle state, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'state', 15),
   run('bfs, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'bfs', 'state', 15),
-  run('bfs, 5 boxes, whole state space', 'maps/bench.txt', 'Five boxes in a hall', 'bfs', 'state', 3),
+  run('bfs, 5 boxes (maps/bench.txt), 36-step optimum', 'maps/bench.txt', 'Five boxes in a hall', 'bfs', 'state', 3),
 ];
 
 console.log('| run | status | plan | expanded | generated | stored | search time | expanded/s | bytes/state |');

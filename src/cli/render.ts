@@ -11,7 +11,7 @@ const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `
 const indent = (s: string): string =>
   s
     .split('\n')
-    .map((l) => `  ${l}`)
+    .map((l) => (l === '' ? l : `  ${l}`))
     .join('\n');
 
 function title(loaded: LoadedProblem, file: string, domainFile: string): string {
@@ -29,10 +29,13 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
     const counts = r.moves !== undefined ? ` (${r.moves} moves, ${r.pushes} pushes)` : '';
     out.push(`solved by ${how}: ${r.length} steps${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
     out.push('plan:');
-    r.plan.forEach((step, i) => {
-      out.push(`  ${String(i + 1).padStart(3)}. ${step}`);
-      if (o.show && level && states) out.push(indent(indent(renderBoard(level, states[i + 1]))));
-    });
+    r.plan.forEach((step, i) => out.push(`  ${String(i + 1).padStart(3)}. ${step}`));
+    if (o.show && level && states && r.length > 0) {
+      out.push('boards (step: LURD letter):');
+      const letters = r.lurd ?? '';
+      const frames = states.map((st, i) => ({ label: i === 0 ? 'start' : `${i}: ${letters[i - 1] ?? ''}`, board: renderBoard(level, st) }));
+      out.push(indent(filmstrip(frames)));
+    }
     if (r.lurd !== undefined) out.push(`LURD: ${r.lurd || '(empty: the level is solved already)'}`);
     if (level && states && !o.show && r.length > 0) {
       out.push('final board:');
@@ -106,4 +109,24 @@ export function renderValidation(v: ValidationResult, length: number, loaded: Lo
     out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
   }
   return out.join('\n');
+}
+
+/**
+ * Boards side by side, as many per row as fit in `width` columns, each under
+ * its label.
+ */
+export function filmstrip(frames: { label: string; board: string }[], width = 96): string {
+  if (frames.length === 0) return '';
+  const boards = frames.map((f) => f.board.split('\n'));
+  const colWidth = Math.max(...boards.map((b) => Math.max(...b.map((l) => l.length))), ...frames.map((f) => f.label.length)) + 3;
+  const perRow = Math.max(1, Math.floor(width / colWidth));
+  const height = Math.max(...boards.map((b) => b.length));
+  const rows: string[] = [];
+  for (let start = 0; start < frames.length; start += perRow) {
+    const chunk = frames.slice(start, start + perRow);
+    const lines = [chunk.map((f) => f.label.padEnd(colWidth)).join('')];
+    for (let y = 0; y < height; y++) lines.push(chunk.map((_, k) => (boards[start + k][y] ?? '').padEnd(colWidth)).join(''));
+    rows.push(lines.map((l) => l.trimEnd()).join('\n'));
+  }
+  return rows.join('\n\n');
 }

@@ -1,6 +1,9 @@
 /** Sokoban: level files, compilation to STRIPS facts, LURD, boards. */
 export {
   readLevels,
+  readLevel,
+  scanLevels,
+  type LevelEntry,
   selectLevel,
   cellName,
   parseCellName,

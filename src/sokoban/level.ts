@@ -174,6 +174,14 @@ function classify(raw: string): Line {
 // ---------------------------------------------------------------------------
 // Reading
 
+/** A level of a file as read: the level, or the problems that make it unusable. */
+export interface LevelEntry {
+  number: number;
+  title: string | null;
+  level?: Level;
+  problems?: Diagnostic[];
+}
+
 /**
  * Reads every level of a level file (a single level or a collection).
  * Throws a PlanlogError carrying every problem found in every level (each
@@ -181,6 +189,29 @@ function classify(raw: string): Line {
  * a board.
  */
 export function readLevels(text: string, file: string): Level[] {
+  const entries = scanLevels(text, file);
+  const problems = entries.flatMap((e) => e.problems ?? []);
+  if (problems.length > 0) throw new PlanlogError(problems);
+  return entries.map((e) => e.level as Level);
+}
+
+/**
+ * Reads one level of a file, chosen as selectLevel does. Only the chosen
+ * level has to be well-formed: a broken level elsewhere in a collection
+ * does not stop the others from being used. Throws a PlanlogError with the
+ * chosen level's problems.
+ */
+export function readLevel(text: string, file: string, spec: string | number | undefined): Level {
+  const entry = selectLevel(scanLevels(text, file), spec, file);
+  if (entry.problems) throw new PlanlogError(entry.problems);
+  return entry.level as Level;
+}
+
+/**
+ * Every level of a file with its problems, in file order. Throws only for a
+ * file without any board (`no level found in file`).
+ */
+export function scanLevels(text: string, file: string): LevelEntry[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(classify);
 
   // Runs of board lines.
@@ -193,8 +224,7 @@ export function readLevels(text: string, file: string): Level[] {
   }
   if (runs.length === 0) throw new PlanlogError({ file, message: 'no level found in file' });
 
-  const levels: Level[] = [];
-  const diagnostics: Diagnostic[] = [];
+  const entries: LevelEntry[] = [];
   let claimedUpTo = 0; // lines before this index belong to an earlier level
   runs.forEach((run, index) => {
     // Title: lines directly after this board (metadata block) belong to it.
@@ -214,11 +244,10 @@ export function readLevels(text: string, file: string): Level[] {
     claimedUpTo = after;
 
     const result = buildLevel(file, index + 1, title, run.start + 1, lines.slice(run.start, run.end));
-    if ('level' in result) levels.push(result.level);
-    else diagnostics.push(...result.problems);
+    if ('level' in result) entries.push({ number: index + 1, title, level: result.level });
+    else entries.push({ number: index + 1, title, problems: result.problems });
   });
-  if (diagnostics.length > 0) throw new PlanlogError(diagnostics);
-  return levels;
+  return entries;
 }
 
 const DIRS: Point[] = [
@@ -389,7 +418,11 @@ const MAX_LISTED_TITLES = 20;
  * `undefined` selects the first level. Throws a PlanlogError when the number
  * is out of range or no level has the title (the message lists the titles).
  */
-export function selectLevel(levels: Level[], spec: string | number | undefined, file: string): Level {
+export function selectLevel<T extends { number: number; title: string | null }>(
+  levels: T[],
+  spec: string | number | undefined,
+  file: string,
+): T {
   if (levels.length === 0) throw new PlanlogError({ file, message: 'no level found in file' });
   if (spec === undefined) return levels[0];
   const count = `the file has ${levels.length} level${levels.length === 1 ? '' : 's'}`;

@@ -217,3 +217,18 @@ describe('maps/unsolvable.txt', () => {
     }
   });
 });
+
+describe('maps/bench.txt', () => {
+  const text = readFileSync(mapFile('bench.txt'), 'utf8');
+  const levels = readLevels(text, 'bench.txt');
+
+  it('is one 5-box level whose recorded optimum the independent BFS confirms', () => {
+    expect(levels).toHaveLength(1);
+    const [level] = levels;
+    expect(level.boxes).toHaveLength(5);
+    const { lurd } = bfs(level);
+    expect(lurd).toHaveLength(36);
+    expect(recordedOptimum(text, level)).toBe(36);
+    expect(finalBoard(level, lurd!)).not.toMatch(/\$/);
+  });
+});
