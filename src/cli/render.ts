@@ -54,7 +54,11 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
 function renderStats(r: SolveReport): string {
   const s = r.stats;
   const parts = [`${num(s.expanded)} expanded`, `${num(s.generated)} generated`];
-  if (s.stored > 0) parts.push(`${num(s.duplicates)} duplicates`, `${num(s.stored)} stored (${(s.bytesPerState ?? 0).toFixed(0)} B/state)`);
+  if (s.stored > 0) {
+    // below the closed set's minimum capacity, bytes per state say nothing
+    const bytes = s.stored >= 1024 && s.bytesPerState ? ` (${s.bytesPerState.toFixed(0)} B/state)` : '';
+    parts.push(`${num(s.duplicates)} duplicates`, `${num(s.stored)} stored${bytes}`);
+  }
   const lines = [
     `search: ${parts.join(', ')}; search ${ms(s.timeMs)}, total ${ms(s.totalMs)} (parse ${ms(s.parseMs)}, ground ${ms(s.groundMs)}: ${num(s.atoms)} atoms, ${num(s.operators)} operators)`,
   ];
