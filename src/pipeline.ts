@@ -18,7 +18,7 @@ import { getStrategy } from './search/index.ts';
 import type { SearchOptions, SearchResult } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
 import { type Level, readLevel } from './sokoban/level.ts';
-import { countMovesPushes, lurdToPlan, planToLurd } from './sokoban/lurd.ts';
+import { countMovesPushes, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
 import { ground } from './strips/ground.ts';
 import type { Domain, Problem } from './strips/model.ts';
 import { makeSearchSpace } from './strips/space.ts';
@@ -131,7 +131,7 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
     stats: { ...result.stats, parseMs, groundMs, totalMs: parseMs + groundMs + result.stats.timeMs, atoms: task.atoms.length, operators: task.operators.length },
     validation,
   };
-  if (loaded.level) Object.assign(report, sokobanFields(plan));
+  if (loaded.level && result.status === 'solved') Object.assign(report, sokobanFields(plan));
   return report;
 }
 
@@ -152,14 +152,15 @@ export function validateSteps(loaded: LoadedProblem, steps: PlanStep[]): Validat
   return validatePlan(loaded.domain, loaded.problem, steps);
 }
 
-/** LURD → plan steps located at their characters; needs a level. */
+/**
+ * LURD → plan steps located at their letters; needs a level. The letters
+ * are translated by geometry only, so an impossible step reaches the
+ * validator and is reported as an invalid plan, not as bad input.
+ */
 export function lurdSteps(loaded: LoadedProblem, lurd: string, file = '<lurd>'): PlanStep[] {
   if (!loaded.level) throw new PlanlogError({ file, message: 'a LURD string needs a level file (Sokoban), not a Prolog problem' });
-  const plan = lurdToPlan(loaded.level, lurd, file);
-  // Locate each step at its letter (whitespace in the LURD string is skipped).
-  const positions: number[] = [];
-  for (let i = 0; i < lurd.length; i++) if (!/\s/.test(lurd[i])) positions.push(i + 1);
-  return plan.map((s, i) => ({ term: parseTerm(s, file), loc: { file, line: 1, column: positions[i] ?? 1, offset: (positions[i] ?? 1) - 1 } }));
+  const { plan, columns } = lurdToTerms(loaded.level, lurd, file);
+  return plan.map((s, i) => ({ term: parseTerm(s, file), loc: { file, line: 1, column: columns[i], offset: columns[i] - 1 } }));
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

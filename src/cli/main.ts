@@ -225,9 +225,9 @@ function factsCommand(args: string[], io: Io): number {
   const { file, values } = parse(args, problemOptions, 'facts');
   const { loaded } = load(io, file, values);
   const header = [
-    `% planlog facts: ${file}${loaded.level ? `, ${levelLabel(loaded.level)}` : ''}`,
-    '% cells xXyY: X = column, Y = row, x0y0 = first character of the level\'s first line',
-    '% top(A,B): A is directly above B; right(A,B): A is directly right of B',
+    `planlog facts: ${file}${loaded.level ? `, ${levelLabel(loaded.level)}` : ''}`,
+    'cells xXyY: X = column, Y = row, x0y0 = first character of the level\'s first line',
+    'top(A,B): A is directly above B; right(A,B): A is directly right of B',
   ];
   const staticPreds = loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain);
   io.out(formatProblem(loaded.problem, { header: loaded.level ? header : header.slice(0, 1), staticPreds }));

@@ -16,5 +16,5 @@ export {
   type Point,
 } from './level.ts';
 export { compileLevel, SOKOBAN_STATIC } from './compile.ts';
-export { planToLurd, lurdToPlan, countMovesPushes } from './lurd.ts';
+export { planToLurd, lurdToPlan, lurdToTerms, countMovesPushes } from './lurd.ts';
 export { renderBoard, renderInitial } from './render.ts';

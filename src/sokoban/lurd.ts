@@ -108,3 +108,34 @@ export function lurdToPlan(level: Level, lurd: string, file = '<lurd>'): string[
   }
   return plan;
 }
+
+/**
+ * The operator terms a LURD string stands for, by geometry alone: each
+ * letter moves (or pushes) from the player's cell one cell in its direction,
+ * whether or not that is possible. This is what `validate --lurd` checks:
+ * the validator, not this function, decides whether a step applies. Throws a
+ * PlanlogError only for a character that is not a LURD letter; the second
+ * result gives each step's 1-based column in `lurd`.
+ */
+export function lurdToTerms(level: Level, lurd: string, file = '<lurd>'): { plan: string[]; columns: number[] } {
+  let player: Point = { ...level.player };
+  const plan: string[] = [];
+  const columns: number[] = [];
+  const chars = Array.from(lurd);
+  for (let i = 0; i < chars.length; i++) {
+    const ch = chars[i];
+    if (/\s/.test(ch)) continue;
+    if (!/^[udlrUDLR]$/.test(ch)) {
+      throw new PlanlogError({ file, line: 1, column: i + 1, message: `step ${plan.length + 1} ('${ch}'): unknown character: use l u r d to move and L U R D to push` });
+    }
+    const dir = ch.toUpperCase() as Dir;
+    const d = DELTA[dir];
+    const next = { x: player.x + d.x, y: player.y + d.y };
+    const from = cellName(player.x, player.y);
+    const to = cellName(next.x, next.y);
+    plan.push(ch === dir ? `push${dir}(${from},${to},${cellName(next.x + d.x, next.y + d.y)})` : `move${dir}(${from},${to})`);
+    columns.push(i + 1);
+    player = next;
+  }
+  return { plan, columns };
+}

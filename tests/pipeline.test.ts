@@ -1,0 +1,190 @@
+/**
+ * The whole chain as pure functions (src/pipeline.ts): load → ground →
+ * search → validate, on the tutorial levels, on hand-written domains, and on
+ * the first Microban levels when the shared level files are present.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { PlanlogError } from '../src/lang/errors.ts';
+import { termToString } from '../src/lang/terms.ts';
+import { loadProblem, lurdSteps, planSteps, type ProblemSource, solve, solveLoaded, validateSteps } from '../src/pipeline.ts';
+import { validatePlan } from '../src/strips/validate.ts';
+
+const read = (rel: string): string => readFileSync(new URL(rel, import.meta.url), 'utf8');
+const DOMAIN = read('../domains/sokoban.pl');
+const TUTORIAL = read('../maps/tutorial.txt');
+const TUTORIAL_OPTIMAL = [1, 4, 6, 9, 12, 12, 13, 16, 25];
+
+const tutorial = (level: number): ProblemSource => ({
+  file: 'maps/tutorial.txt',
+  text: TUTORIAL,
+  level,
+  domainFile: 'domains/sokoban.pl',
+  domainText: DOMAIN,
+});
+
+describe('pipeline on the tutorial levels', () => {
+  it('loadProblem: the level, the domain (8 operators) and the compiled problem', () => {
+    const loaded = loadProblem(tutorial(1));
+    expect(loaded.level?.number).toBe(1);
+    expect(loaded.level?.title).toBe('One push');
+    expect(loaded.domain.operators).toHaveLength(8);
+    expect(loaded.problem.init).toHaveLength(5);
+    expect(loaded.problem.goal).toHaveLength(1);
+  });
+
+  for (const [i, optimal] of TUTORIAL_OPTIMAL.entries()) {
+    const n = i + 1;
+    it(`level ${n}: bfs and iddfs agree on ${optimal} steps; both plans validate`, () => {
+      const loaded = loadProblem(tutorial(n));
+      const b = solveLoaded(loaded, { algo: 'bfs' });
+      const d = solveLoaded(loaded, { algo: 'iddfs', cycle: 'state', maxNodes: 1_000_000 });
+      expect(b.status).toBe('solved');
+      expect(d.status).toBe('solved');
+      expect(b.length).toBe(optimal);
+      expect(d.length).toBe(b.length);
+      for (const r of [b, d]) {
+        expect(r.validation?.valid).toBe(true);
+        const again = validatePlan(loaded.domain, loaded.problem, planSteps(r.plan));
+        expect(again.valid).toBe(true);
+        expect(again.cost).toBe(optimal);
+        expect(r.cost).toBe(optimal);
+        expect(r.moves).toBe(optimal);
+        expect(r.lurd).toHaveLength(optimal);
+        // the LURD string replays to the same plan
+        expect(validateSteps(loaded, lurdSteps(loaded, r.lurd!)).valid).toBe(true);
+        expect(lurdSteps(loaded, r.lurd!).map((s) => termToString(s.term))).toEqual(r.plan);
+      }
+    });
+  }
+
+  it('solve (from texts) equals loadProblem + solveLoaded', () => {
+    const a = solve(tutorial(4), { algo: 'bfs' });
+    const b = solveLoaded(loadProblem(tutorial(4)), { algo: 'bfs' });
+    expect(a.plan).toEqual(b.plan);
+    expect(a.lurd).toBe('rrrruuLLL');
+    expect(a.pushes).toBe(3);
+    expect(a.optimal).toBe(true);
+  });
+
+  it('bfs node counts on levels 1–6 are pinned', () => {
+    const counts = [1, 2, 3, 4, 5, 6].map((n) => {
+      const r = solve(tutorial(n), { algo: 'bfs' });
+      return [r.stats.expanded, r.stats.generated];
+    });
+    expect(counts).toEqual([
+      [1, 1],
+      [4, 6],
+      [19, 40],
+      [25, 56],
+      [52, 120],
+      [235, 579],
+    ]);
+  });
+
+  it('a level title selects the level', () => {
+    const r = solve({ ...tutorial(1), level: 'Corners are traps: a box pushed into a corner never comes out' }, { algo: 'bfs' });
+    expect(r.length).toBe(9);
+  });
+
+  it('bad input throws a located PlanlogError', () => {
+    expect(() => loadProblem({ ...tutorial(1), domainText: 'opn(a, [p], [q]).' })).toThrow(PlanlogError);
+    try {
+      loadProblem({ ...tutorial(1), domainText: 'opn(a, [p], [q]).' });
+    } catch (e) {
+      expect((e as PlanlogError).first).toMatchObject({ file: 'domains/sokoban.pl', line: 1, column: 1 });
+      expect((e as PlanlogError).first.message).toBe('opn/3 has 3 arguments; expected opn(Name, Preconditions, AddList, DeleteList)');
+    }
+    expect(() => solve(tutorial(1), { algo: 'astar' })).toThrow('unknown strategy astar');
+  });
+});
+
+describe('pipeline on hand-written Prolog problems', () => {
+  const D = 'opn(win, [door], [out], []).\nopn(unlock, [key], [door], []).\n';
+  const src = (problem: string): ProblemSource => ({ file: 'p.pl', text: problem, domainFile: 'd.pl', domainText: D });
+
+  it('solves a two-step problem with both strategies', () => {
+    for (const algo of ['bfs', 'iddfs']) {
+      const r = solve(src('init([key]).\ngoal([out]).\n'), { algo });
+      expect(r.plan).toEqual(['unlock', 'win']);
+      expect(r.lurd).toBeUndefined();
+    }
+  });
+
+  // Regression (fixed in 3b989ed): note(hello) is in no operator; it used to
+  // enter task.init as `undefined`, the search space then set atom 0 (door)
+  // true initially, the search returned [win], and solveLoaded threw
+  // "internal error: bfs returned a plan the validator rejects".
+  it('an init fact outside the domain does not change the plan', () => {
+    const r = solve(src('init([key, note(hello)]).\ngoal([out]).\n'), { algo: 'bfs' });
+    expect(r.plan).toEqual(['unlock', 'win']);
+  });
+
+  // Regression for the bit-31 bug (fixed in 3b989ed): a walk along a chain
+  // c0 → c1 → … → cN; the atoms are at(c0) … at(cN) with ids 0 … N, so for
+  // N = 31 the goal at(c31) is atom 31 (never seen as true before the fix).
+  const chain = (last: number): ProblemSource => {
+    const next = Array.from({ length: last }, (_, i) => `next(c${i}, c${i + 1})`).join(', ');
+    return {
+      file: 'chain.pl',
+      text: `init([at(c0), ${next}]).\ngoal([at(c${last})]).\n`,
+      domainFile: 'chain-domain.pl',
+      domainText: 'opn(step(X, Y), [at(X), next(X, Y)], [at(Y)], [at(X)]).\n',
+    };
+  };
+
+  it('a chain of 30 steps (goal atom 30) is walked', () => {
+    const r = solve(chain(30), { algo: 'bfs', maxNodes: 10_000 });
+    expect(r.stats.atoms).toBe(31);
+    expect(r.status).toBe('solved');
+    expect(r.length).toBe(30);
+    expect(r.plan[29]).toBe('step(c29,c30)');
+  });
+
+  it('a chain of 31 steps (goal atom 31) is walked', () => {
+    const r = solve(chain(31), { algo: 'bfs', maxNodes: 10_000 });
+    expect(r.stats.atoms).toBe(32);
+    expect(r.status).toBe('solved');
+    expect(r.length).toBe(31);
+  });
+
+  it('a chain of 40 steps: atom 31 as a precondition, atom 32 in the next word', () => {
+    // at(c31) is the precondition of step(c31,c32); with the bug it is never applicable.
+    const r = solve(chain(40), { algo: 'bfs', maxNodes: 10_000 });
+    expect(r.stats.atoms).toBe(41);
+    expect([r.status, r.length]).toEqual(['solved', 40]);
+  });
+});
+
+const MICROBAN = fileURLToPath(new URL('../../shared/levels/microban.txt', import.meta.url));
+
+describe.skipIf(!existsSync(MICROBAN))('pipeline on Microban 1–5 (bfs)', () => {
+  // Shortest plan lengths in moves, checked with an independent player+boxes
+  // breadth-first search. Levels 3 and 4 were wrongly "unsolvable" before the
+  // bit-31 fix (3b989ed).
+  const expected: [number, number, number][] = [
+    // [level, moves, pushes of the plan bfs finds]
+    [1, 33, 8],
+    [2, 16, 3],
+    [3, 41, 13],
+    [4, 23, 7],
+    [5, 25, 8],
+  ];
+  const text = existsSync(MICROBAN) ? readFileSync(MICROBAN, 'utf8') : '';
+
+  for (const [n, moves, pushes] of expected) {
+    it(`Microban ${n}: ${moves} moves, validated, under a second`, () => {
+      const t0 = performance.now();
+      const loaded = loadProblem({ file: MICROBAN, text, level: n, domainFile: 'domains/sokoban.pl', domainText: DOMAIN });
+      const r = solveLoaded(loaded, { algo: 'bfs' });
+      const ms = performance.now() - t0;
+      expect(r.status).toBe('solved');
+      expect(r.length).toBe(moves);
+      expect(r.pushes).toBe(pushes);
+      expect(r.optimal).toBe(true);
+      expect(validatePlan(loaded.domain, loaded.problem, planSteps(r.plan)).valid).toBe(true);
+      expect(ms).toBeLessThan(1000);
+    });
+  }
+});
