@@ -1,9 +1,38 @@
 #!/usr/bin/env node
-/** Entry point: the only place that calls process.exit. */
+/**
+ * Entry point: the only place that touches the process (exit code, signals).
+ * Searches run in a worker thread; the first Ctrl-C stops the search cleanly
+ * (status limit, statistics so far), a second one quits at once.
+ */
 import { main } from './cli/main.ts';
-import { nodeIo } from './cli/io.ts';
+import { nodeIo, type Io } from './cli/io.ts';
+import { solveInWorker } from './workers/solve.ts';
 
-main(process.argv.slice(2), nodeIo).then(
+const io: Io = {
+  ...nodeIo,
+  async solve(loaded, options, parseMs, onProgress) {
+    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    let first = 0;
+    const onSigint = (): void => {
+      // wrappers (npm, tsx, timeout) relay one Ctrl-C as several signals within milliseconds
+      if (first > 0) {
+        if (Date.now() - first > 500) process.exit(130);
+        return;
+      }
+      first = Date.now();
+      Atomics.store(interrupt, 0, 1);
+      process.stderr.write('\ninterrupted: stopping the search (Ctrl-C again quits at once)\n');
+    };
+    process.on('SIGINT', onSigint);
+    try {
+      return await solveInWorker(loaded, options, parseMs, { onProgress, interrupt });
+    } finally {
+      process.off('SIGINT', onSigint);
+    }
+  },
+};
+
+main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
   },

@@ -75,7 +75,7 @@ export interface SolveReport {
   pushes?: number;
   algo: string;
   heuristic: string;
-  backend: 'ts';
+  backend: 'ts' | 'prolog';
   cycle: SearchOptions['cycle'];
   /** Why no plan was returned (unsolvable or limit). */
   reason?: string;
@@ -124,7 +124,7 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
     cost: validation?.cost ?? 0,
     optimal: result.status === 'solved' && strategy.optimal(space, search),
     algo: strategy.name,
-    heuristic: 'none',
+    heuristic: search.heuristic?.name ?? 'none',
     backend: 'ts',
     cycle: search.cycle,
     ...(result.reason ? { reason: result.reason } : {}),

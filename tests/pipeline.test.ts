@@ -94,9 +94,9 @@ describe('pipeline on the tutorial levels', () => {
       loadProblem({ ...tutorial(1), domainText: 'opn(a, [p], [q]).' });
     } catch (e) {
       expect((e as PlanlogError).first).toMatchObject({ file: 'domains/sokoban.pl', line: 1, column: 1 });
-      expect((e as PlanlogError).first.message).toBe('opn/3 has 3 arguments; expected opn(Name, Preconditions, AddList, DeleteList)');
+      expect((e as PlanlogError).first.message).toBe('opn/3 has 3 arguments; expected opn(Name, Preconditions, AddList, DeleteList), or opn/5 with a Cost');
     }
-    expect(() => solve(tutorial(1), { algo: 'astar' })).toThrow('unknown strategy astar');
+    expect(() => solve(tutorial(1), { algo: 'astra' })).toThrow('unknown strategy astra');
   });
 });
 

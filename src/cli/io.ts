@@ -1,6 +1,8 @@
 /** What the CLI needs from the outside world; tests pass their own. */
 import { readFileSync } from 'node:fs';
 import { PlanlogError } from '../lang/errors.ts';
+import type { LoadedProblem, SolveOptions, SolveReport } from '../pipeline.ts';
+import type { Progress } from '../search/types.ts';
 
 export interface Io {
   out(text: string): void;
@@ -9,6 +11,11 @@ export interface Io {
   readFile(path: string): string;
   /** stderr is a terminal (live progress is shown only then). */
   isTTY: boolean;
+  /**
+   * Runs a search off the main thread (so that Ctrl-C can stop it cleanly);
+   * without it the CLI searches in-process (tests).
+   */
+  solve?: (loaded: LoadedProblem, options: SolveOptions, parseMs: number, onProgress?: (p: Progress) => void) => Promise<SolveReport>;
 }
 
 /** Reads a file as UTF-8, turning I/O errors into a located user error. */

@@ -14,12 +14,13 @@ import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
 import { levelLabel } from '../sokoban/level.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import type { Io } from './io.ts';
+import { defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { heuristicNames, heuristics } from '../heuristics/index.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { renderSolve, renderValidation, validationJson } from './render.ts';
 
 export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;
 
-class UsageError extends Error {}
 
 const problemOptions = {
   level: { type: 'string' },
@@ -28,20 +29,17 @@ const problemOptions = {
   help: { type: 'boolean', short: 'h' },
 } as const satisfies ParseArgsConfig['options'];
 
-const searchFlags = {
-  algo: { type: 'string' },
-  heuristic: { type: 'string' },
-  cycle: { type: 'string' },
+const solveFlags = {
+  ...searchFlags,
   backend: { type: 'string' },
-  timeout: { type: 'string' },
-  'max-nodes': { type: 'string' },
   show: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
 const backends = ['ts'];
 
 function usage(): string {
-  const algos = strategyNames.map((n) => `    ${n.padEnd(8)} ${strategies[n].summary}`).join('\n');
+  const algos = strategyNames.map((n) => `    ${n.padEnd(9)} ${strategies[n].summary}`).join('\n');
+  const heurs = heuristicNames.map((n) => `    ${n.padEnd(9)} ${heuristics[n].summary}`).join('\n');
   return `planlog — a Prolog-style STRIPS planner
 
 usage: planlog <command> [options]
@@ -57,11 +55,19 @@ options of solve:
   --domain FILE     domain file of opn/4 facts (default: domains/sokoban.pl)
   --algo NAME       search strategy (default: bfs):
 ${algos}
-  --cycle RULE      state (default: no state twice on a path) or action (the
-                    original's: no ground operator twice in a plan)
+  --heuristic NAME  heuristic of astar, wastar, gbfs, idastar (default per strategy):
+${heurs}
+  --cycle RULE      iddfs: state (default: no state twice on a path) or action
+                    (the original's: no ground operator twice in a plan)
+  --tt              iddfs: transposition table (fewer re-expansions)
+  --weight W        wastar: f = g + W·h (default 2)
+  --lazy            gbfs: evaluate states when expanded
+  --preferred       gbfs: extra open list for hff's helpful actions
   --backend NAME    ${backends.join(', ')} (default: ts)
   --timeout SEC     stop the search after SEC seconds (status limit, exit 3)
   --max-nodes N     stop the search after N expanded nodes (exit 3)
+  --max-memory MB   stop the search when the process uses MB megabytes
+                    (default: 3/4 of the machine's memory, here ${defaultMaxMemoryMb})
   --show            print the board after every step
   --json            one JSON object on stdout
 
@@ -84,7 +90,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
         io.out(usage());
         return EXIT.ok;
       case 'solve':
-        return solveCommand(rest, io);
+        return await solveCommand(rest, io);
       case 'facts':
         return factsCommand(rest, io);
       case 'validate':
@@ -162,44 +168,20 @@ function load(io: Io, file: string, values: { level?: string; domain?: string })
   return { loaded, parseMs: performance.now() - t0 };
 }
 
-function positiveNumber(flag: string, v: string | undefined, integer: boolean): number | undefined {
-  if (v === undefined) return undefined;
-  const n = Number(v);
-  if (!Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
-    throw new UsageError(`--${flag} needs a positive ${integer ? 'whole number' : 'number'}, got '${v}'`);
-  }
-  return n;
-}
-
-function solveCommand(args: string[], io: Io): number {
-  const { file, values } = parse(args, { ...problemOptions, ...searchFlags }, 'solve');
+async function solveCommand(args: string[], io: Io): Promise<number> {
+  const { file, values } = parse(args, { ...problemOptions, ...solveFlags }, 'solve');
   if (values.help) {
     io.out(usage());
     return EXIT.ok;
   }
-  const algo = values.algo ?? 'bfs';
-  if (!getStrategy(algo)) throw new UsageError(`unknown strategy '${algo}' (choose one of: ${strategyNames.join(', ')})`);
-  if (values.heuristic !== undefined) throw new UsageError(`strategy ${algo} uses no heuristic; drop --heuristic`);
-  const cycle = values.cycle ?? 'state';
-  if (cycle !== 'state' && cycle !== 'action') throw new UsageError(`--cycle must be state or action, got '${cycle}'`);
+  const options = searchOptionsFrom(values);
   const backend = values.backend ?? 'ts';
   if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
-  const timeout = positiveNumber('timeout', values.timeout, false);
-  const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
 
   const { loaded, parseMs } = load(io, file, values);
   const progress = io.isTTY && !values.json;
-  const report = solveLoaded(
-    loaded,
-    {
-      algo,
-      cycle,
-      timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
-      maxNodes: maxNodes ?? Infinity,
-      onProgress: progress ? (p) => io.err(`\r${progressLine(p)}\u001b[K`) : undefined,
-    },
-    parseMs,
-  );
+  const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
+  const report = io.solve ? await io.solve(loaded, options, parseMs, onProgress) : solveLoaded(loaded, { ...options, onProgress }, parseMs);
   if (progress) io.err('\r\u001b[K');
   if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
   else io.out(renderSolve(report, loaded, { file, domainFile: values.domain ?? bundledDomain, show: Boolean(values.show) }));

@@ -24,7 +24,7 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
   const level = loaded.level;
   const states = r.validation?.states;
   if (level) out.push(indent(renderBoard(level, states?.[0] ?? loaded.problem.init.map(factKey))));
-  const how = `${r.algo}${r.algo === 'iddfs' || r.algo === 'dfs' ? ` (cycle ${r.cycle})` : ''}`;
+  const how = `${r.algo}${r.algo === 'iddfs' ? ` (cycle ${r.cycle})` : r.heuristic !== 'none' ? ` (${r.heuristic})` : ''}`;
   if (r.status === 'solved') {
     const counts = r.moves !== undefined ? ` (${r.moves} moves, ${r.pushes} pushes)` : '';
     out.push(`solved by ${how}: ${r.length} steps${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
@@ -54,6 +54,8 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
 function renderStats(r: SolveReport): string {
   const s = r.stats;
   const parts = [`${num(s.expanded)} expanded`, `${num(s.generated)} generated`];
+  if (s.evaluated) parts.push(`${num(s.evaluated)} evaluated`);
+  if (s.reopened) parts.push(`${num(s.reopened)} reopened`);
   if (s.stored > 0) {
     // below the closed set's minimum capacity, bytes per state say nothing
     const bytes = s.stored >= 1024 && s.bytesPerState ? ` (${s.bytesPerState.toFixed(0)} B/state)` : '';

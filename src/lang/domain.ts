@@ -109,6 +109,9 @@ export function plural(n: number, word: string): string {
 // ----------------------------------------------------------------- clauses
 
 const OPN_SHAPE = 'opn(Name, Preconditions, AddList, DeleteList)';
+const OPN_COST_SHAPE = 'opn/5 with a Cost';
+/** Costs are whole numbers, so plan costs stay exact integers. */
+const MAX_COST = 1_000_000;
 
 type Place = 'precondition list' | 'add list' | 'delete list';
 
@@ -132,12 +135,20 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
     }
     return none;
   }
-  if (head.args.length !== 4) {
-    report.at(head.loc, `opn/${head.args.length} has ${plural(head.args.length, 'argument')}; expected ${OPN_SHAPE}`);
+  if (head.args.length !== 4 && head.args.length !== 5) {
+    report.at(head.loc, `opn/${head.args.length} has ${plural(head.args.length, 'argument')}; expected ${OPN_SHAPE}, or ${OPN_COST_SHAPE}`);
     return none;
   }
-  const [nameT, preT, addT, delT] = head.args;
+  const [nameT, preT, addT, delT, costT] = head.args;
   let ok = true;
+  let cost = 1;
+  if (costT !== undefined) {
+    if (costT.kind === 'int' && costT.value >= 0 && costT.value <= MAX_COST) cost = costT.value;
+    else {
+      report.at(costT.loc, `the cost of ${shortTerm(nameT)} must be a whole number from 0 to ${MAX_COST}, found ${describeTerm(costT)}`);
+      ok = false;
+    }
+  }
   const opName = shortTerm(nameT);
 
   // The name.
@@ -242,7 +253,7 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
   const literals = [...pre, ...add, ...del];
   if (!ok || !name) return { op: null, name, literals };
   renameAnonymous(pre, bound, nameT);
-  return { op: { name, pre, neq, add, del, cost: 1, loc: head.loc }, name, literals };
+  return { op: { name, pre, neq, add, del, cost, loc: head.loc }, name, literals };
 }
 
 /** The items of a proper list, or null (reported as "<what> is not a (proper) list") for anything else. */

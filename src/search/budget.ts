@@ -2,12 +2,17 @@
 import type { LimitKind, Progress, SearchOptions } from './types.ts';
 
 /**
- * Checks the time limit, the node limit and the abort signal. `exceeded` is
- * cheap: the clock is read only every 1024 calls.
+ * Checks the node limit (exactly), the time limit, the interrupt flag and
+ * the memory limit (about every millisecond: the stride between clock reads
+ * adapts to how long a call takes, so a fast loop pays almost nothing and a
+ * slow one, such as A* with LM-cut, still stops promptly).
  */
 export class Budget {
   readonly start = performance.now();
-  private calls = 0;
+  private countdown = 1;
+  private stride = 1;
+  private lastCheck = this.start;
+  private checks = 0;
   private lastProgress = this.start;
   private readonly deadline: number;
 
@@ -18,13 +23,20 @@ export class Budget {
   /** The limit that ends the search now, or null. */
   exceeded(expanded: number, progress?: () => Omit<Progress, 'elapsedMs'>): LimitKind | null {
     if (expanded >= this.options.maxNodes) return 'nodes';
-    if ((++this.calls & 1023) !== 0) return null;
-    if (this.options.signal?.aborted) return 'interrupted';
+    if (--this.countdown > 0) return null;
     const now = performance.now();
+    const since = now - this.lastCheck;
+    this.lastCheck = now;
+    if (since < 0.5 && this.stride < 4096) this.stride *= 2;
+    else if (since > 2 && this.stride > 1) this.stride >>= 1;
+    this.countdown = this.stride;
+    const o = this.options;
+    if (o.signal?.aborted || (o.interrupt && Atomics.load(o.interrupt, 0) !== 0)) return 'interrupted';
     if (now >= this.deadline) return 'time';
-    if (this.options.onProgress && progress && now - this.lastProgress >= 100) {
+    if ((++this.checks & 15) === 0 && o.maxMemoryMb !== undefined && process.memoryUsage.rss() > o.maxMemoryMb * 2 ** 20) return 'memory';
+    if (o.onProgress && progress && now - this.lastProgress >= 100) {
       this.lastProgress = now;
-      this.options.onProgress({ ...progress(), elapsedMs: now - this.start });
+      o.onProgress({ ...progress(), elapsedMs: now - this.start });
     }
     return null;
   }
@@ -40,6 +52,8 @@ export function limitReason(kind: LimitKind, options: SearchOptions): string {
       return `time limit of ${options.timeoutMs / 1000} s reached`;
     case 'nodes':
       return `node limit of ${options.maxNodes} expanded nodes reached`;
+    case 'memory':
+      return `memory limit of ${options.maxMemoryMb} MB reached`;
     case 'interrupted':
       return 'interrupted';
   }

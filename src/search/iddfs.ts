@@ -14,8 +14,16 @@
  *
  * The search keeps one packed state per depth and the applicable operators of
  * every open node on an explicit stack: no recursion, no closed set.
+ *
+ * With `tt` (a transposition table, the classic enhancement from game-tree
+ * search) each iteration records the smallest depth at which it entered
+ * every state and does not enter a state again at the same or a greater
+ * depth: that cuts most re-expansions (and every cycle). The first plan is
+ * still a shortest one, and an iteration in which no path reached the bound
+ * still proves that no plan exists; only the node counts differ from the
+ * original's.
  */
-import { hashState } from '../strips/store.ts';
+import { hashState, StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { Budget, limitReason } from './budget.ts';
 import type { IterationStats, LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
@@ -63,6 +71,9 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
     const pathOp = new Int32Array(bound + 1);
     const it: IterationStats = { bound, expanded: 0, generated: 0, maxDepth: 0 };
     iterations.push(it);
+    const tt = options.tt ? new StateStore(W) : null;
+    let ttDepth = new Int32Array(tt ? 1024 : 0);
+    tt?.insert(states, 0, -1, -1);
 
     // Expands the node at `depth`: pushes its applicable operators.
     const expand = (depth: number): void => {
@@ -97,7 +108,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       const d1 = depth + 1;
       const off = d1 * W;
       space.apply(op, states, depth * W, states, off);
-      if (byState) {
+      if (byState && !tt) {
         const h = hashState(states, off, W);
         let onPath = false;
         for (let k = 0; k <= depth && !onPath; k++) {
@@ -112,6 +123,18 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
         }
         if (onPath) continue;
         hashes[d1] = h;
+      }
+      if (tt) {
+        const r = tt.insert(states, off, -1, -1);
+        if (r >= 0) {
+          if (r >= ttDepth.length) {
+            const b = new Int32Array(ttDepth.length * 2);
+            b.set(ttDepth);
+            ttDepth = b;
+          }
+          ttDepth[r] = d1;
+        } else if (ttDepth[-r - 1] <= d1) continue;
+        else ttDepth[-r - 1] = d1;
       }
       generated++;
       it.generated++;
@@ -138,7 +161,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
 
 export const iddfsStrategy: Strategy = {
   name: 'iddfs',
-  summary: "the original planner's iterative deepening with max-length termination",
+  summary: "the original planner's iterative deepening with max-length termination (--cycle, --tt)",
   optimal: (space, options) =>
     options.cycle === 'state' && space.task.operators.every((o) => o.cost === space.task.operators[0].cost),
   complete: (options) => options.cycle === 'state',

@@ -1,11 +1,23 @@
 /** The registry of search strategies; the CLI's choices and help come from it. */
+import { astarStrategy } from './astar.ts';
 import { bfsStrategy } from './bfs.ts';
+import { dfsStrategy } from './dfs.ts';
+import { gbfsStrategy } from './gbfs.ts';
+import { idastarStrategy } from './idastar.ts';
 import { iddfsStrategy } from './iddfs.ts';
 import type { Strategy } from './types.ts';
+import { ucsStrategy } from './ucs.ts';
+import { wastarStrategy } from './wastar.ts';
 
 export const strategies: Readonly<Record<string, Strategy>> = {
   iddfs: iddfsStrategy,
   bfs: bfsStrategy,
+  dfs: dfsStrategy,
+  ucs: ucsStrategy,
+  astar: astarStrategy,
+  wastar: wastarStrategy,
+  gbfs: gbfsStrategy,
+  idastar: idastarStrategy,
 };
 
 export const strategyNames = Object.keys(strategies);

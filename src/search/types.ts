@@ -1,9 +1,10 @@
 /** The one signature every strategy has, and what it returns. */
+import type { Heuristic } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
 
 export type SearchStatus = 'solved' | 'unsolvable' | 'limit';
 export type CycleRule = 'state' | 'action';
-export type LimitKind = 'time' | 'nodes' | 'interrupted';
+export type LimitKind = 'time' | 'nodes' | 'memory' | 'interrupted';
 
 export interface SearchOptions {
   /** Cycle rule of depth-first strategies: no state twice on the path (sound), or no ground operator twice in a plan (the original's rule). */
@@ -12,8 +13,22 @@ export interface SearchOptions {
   timeoutMs: number;
   /** Limit on expanded nodes (Infinity: none). */
   maxNodes: number;
-  /** Aborting it (Ctrl-C) stops the search cleanly with status `limit`. */
+  /** Limit on the process's resident memory in MB (Infinity: none). */
+  maxMemoryMb?: number;
+  /** Aborting it stops the search cleanly with status `limit`. */
   signal?: AbortSignal;
+  /** A shared flag another thread sets to non-zero (Ctrl-C) to stop the search cleanly. */
+  interrupt?: Int32Array;
+  /** The heuristic of informed strategies. */
+  heuristic?: Heuristic;
+  /** Weight of h in wastar (f = g + w·h); default 2. */
+  weight?: number;
+  /** gbfs: evaluate a state when it is expanded, not when it is generated. */
+  lazy?: boolean;
+  /** gbfs: a second open list for successors reached by the heuristic's preferred operators. */
+  preferred?: boolean;
+  /** iddfs: a transposition table (best depth per state) that cuts re-expansions. */
+  tt?: boolean;
   /** Called about every 100 ms of search with the counts so far. */
   onProgress?: (p: Progress) => void;
 }
@@ -23,6 +38,8 @@ export interface Progress {
   generated: number;
   /** Current depth bound of iterative strategies. */
   bound?: number;
+  /** Current f value (best-first) or f bound (idastar). */
+  f?: number;
   elapsedMs: number;
 }
 
@@ -42,6 +59,10 @@ export interface SearchStats {
   generated: number;
   /** Generated states already stored (strategies with a closed set). */
   duplicates: number;
+  /** Heuristic evaluations. */
+  evaluated?: number;
+  /** States reopened because a cheaper path to them was found (A*, uniform cost). */
+  reopened?: number;
   /** States stored at the end (peak) by strategies with a closed set. */
   stored: number;
   /** Bytes per stored state of the closed set, all arrays counted. */
@@ -64,9 +85,11 @@ export interface SearchResult {
 export interface Strategy {
   name: string;
   summary: string;
+  /** The heuristic it uses when none is given; absent for uninformed strategies. */
+  defaultHeuristic?: string;
   /** Whether a plan it returns is guaranteed shortest (cheapest) under these options. */
   optimal(space: SearchSpace, options: SearchOptions): boolean;
-  /** Proves unsolvability when it answers `unsolvable`? (false e.g. for the action cycle rule) */
+  /** Proves unsolvability when it answers `unsolvable`? (false e.g. for the action cycle rule). A heuristic's dead ends count as proof (they are). */
   complete(options: SearchOptions): boolean;
   run(space: SearchSpace, options: SearchOptions): SearchResult;
 }

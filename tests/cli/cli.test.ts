@@ -240,12 +240,12 @@ describe('usage errors: exit 2', () => {
   });
 
   it('unknown --algo, also as JSON', async () => {
-    const r = await run('solve', TUTORIAL, '--algo', 'astar');
+    const r = await run('solve', TUTORIAL, '--algo', 'astra');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown strategy 'astar' (choose one of: iddfs, bfs)\n(see planlog --help)");
-    const j = await runJson('solve', TUTORIAL, '--algo', 'astar', '--json');
+    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar)\n(see planlog --help)");
+    const j = await runJson('solve', TUTORIAL, '--algo', 'astra', '--json');
     expect(j.code).toBe(2);
-    expect(j.json).toEqual({ error: { message: "unknown strategy 'astar' (choose one of: iddfs, bfs)" } });
+    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar)" } });
   });
 
   it('bad --cycle, --max-nodes, missing or extra files', async () => {
@@ -503,7 +503,8 @@ describe('demo and help', () => {
   it('help exits 0 and lists the strategies from the registry', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('    bfs      breadth-first search with a closed set; fewest actions');
-    expect(r.out).toContain('    iddfs    ');
+    expect(r.out).toContain('    bfs       breadth-first search with a closed set; fewest actions');
+    for (const name of ['iddfs', 'dfs', 'ucs', 'astar', 'wastar', 'gbfs', 'idastar']) expect(r.out).toContain(`    ${name.padEnd(9)} `);
+    for (const name of ['blind', 'goalcount', 'hmax', 'hadd', 'hff', 'lmcut']) expect(r.out).toContain(`    ${name.padEnd(9)} `);
   });
 });

@@ -89,8 +89,8 @@ describe('checkDomain: errors', () => {
       '1:1: expected an opn/4 fact, found a fact for colour/1',
       '2:1: expected an opn/4 fact, found a directive',
       '3:1: expected an opn/4 fact, found a rule for foo/2',
-      '4:1: opn/3 has 3 arguments; expected opn(Name, Preconditions, AddList, DeleteList)',
-      '5:1: opn/1 has 1 argument; expected opn(Name, Preconditions, AddList, DeleteList)',
+      '4:1: opn/3 has 3 arguments; expected opn(Name, Preconditions, AddList, DeleteList), or opn/5 with a Cost',
+      '5:1: opn/1 has 1 argument; expected opn(Name, Preconditions, AddList, DeleteList), or opn/5 with a Cost',
       '6:1: opn/0 has 0 arguments; expected opn(Name, Preconditions, AddList, DeleteList)',
       '7:1: expected an opn/4 fact, found the integer 3',
       '8:1: expected an opn/4 fact, found the variable X',
@@ -217,5 +217,26 @@ describe('checkDomain: errors', () => {
       ].join('\n'),
     );
     expect(err!.message.split('\n')[0]).toBe('bad-domain.pl:2:1: expected an opn/4 fact, found a fact for colour/1');
+  });
+});
+
+describe('action costs: opn/5', () => {
+  it('reads the cost of opn/5 operators and gives opn/4 operators cost 1', () => {
+    const d = parseDomain(['opn(walk(A, B), [at(A), link(A, B)], [at(B)], [at(A)], 0).', 'opn(jump(A), [at(A)], [up], [], 7).', 'opn(rest, [], [calm], []).'].join('\n'), 'c.pl');
+    expect(d.operators.map((o) => [o.name.pred, o.cost])).toEqual([
+      ['walk', 0],
+      ['jump', 7],
+      ['rest', 1],
+    ]);
+  });
+
+  it('rejects a cost that is not a whole number from 0 to 1000000, at the cost', () => {
+    expect(() => parseDomain('opn(a, [], [p], [], -1).\nopn(b, [], [q], [], x).\nopn(c, [], [r], [], 2000000).', 'c.pl')).toThrow(
+      [
+        'c.pl:1:21: the cost of a must be a whole number from 0 to 1000000, found the integer -1',
+        'c.pl:2:21: the cost of b must be a whole number from 0 to 1000000, found x',
+        'c.pl:3:21: the cost of c must be a whole number from 0 to 1000000, found the integer 2000000',
+      ].join('\n'),
+    );
   });
 });

@@ -1,0 +1,90 @@
+/** The search flags of solve (and compare), checked and turned into options. */
+import { totalmem } from 'node:os';
+import type { ParseArgsConfig } from 'node:util';
+import { getHeuristic, heuristicNames } from '../heuristics/index.ts';
+import type { SolveOptions } from '../pipeline.ts';
+import { getStrategy, strategyNames } from '../search/index.ts';
+
+/** A mistake in the command line (exit 2). */
+export class UsageError extends Error {}
+
+export const searchFlags = {
+  algo: { type: 'string' },
+  heuristic: { type: 'string' },
+  cycle: { type: 'string' },
+  weight: { type: 'string' },
+  lazy: { type: 'boolean' },
+  preferred: { type: 'boolean' },
+  tt: { type: 'boolean' },
+  timeout: { type: 'string' },
+  'max-nodes': { type: 'string' },
+  'max-memory': { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+export interface SearchFlagValues {
+  algo?: string;
+  heuristic?: string;
+  cycle?: string;
+  weight?: string;
+  lazy?: boolean;
+  preferred?: boolean;
+  tt?: boolean;
+  timeout?: string;
+  'max-nodes'?: string;
+  'max-memory'?: string;
+}
+
+/** Default memory limit: three quarters of the machine's memory. */
+export const defaultMaxMemoryMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
+
+export function positiveNumber(flag: string, v: string | undefined, integer: boolean): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (v.trim() === '' || !Number.isFinite(n) || n <= 0 || (integer && !Number.isInteger(n))) {
+    throw new UsageError(`--${flag} needs a positive ${integer ? 'whole number' : 'number'}, got '${v}'`);
+  }
+  return n;
+}
+
+/** Checks the search flags and returns solve options. Throws UsageError. */
+export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs'): SolveOptions {
+  const algo = values.algo ?? defaultAlgo;
+  const strategy = getStrategy(algo);
+  if (!strategy) throw new UsageError(`unknown strategy '${algo}' (choose one of: ${strategyNames.join(', ')})`);
+  let heuristic;
+  if (values.heuristic !== undefined) {
+    if (!strategy.defaultHeuristic) throw new UsageError(`strategy ${algo} uses no heuristic; drop --heuristic`);
+    heuristic = getHeuristic(values.heuristic);
+    if (!heuristic) throw new UsageError(`unknown heuristic '${values.heuristic}' (choose one of: ${heuristicNames.join(', ')})`);
+  } else if (strategy.defaultHeuristic) {
+    heuristic = getHeuristic(strategy.defaultHeuristic);
+  }
+  const only = (flag: string, set: boolean, algos: string[]): void => {
+    if (set && !algos.includes(algo)) throw new UsageError(`--${flag} applies to ${algos.join(', ')}, not to ${algo}`);
+  };
+  only('weight', values.weight !== undefined, ['wastar']);
+  only('lazy', Boolean(values.lazy), ['gbfs']);
+  only('preferred', Boolean(values.preferred), ['gbfs']);
+  only('tt', Boolean(values.tt), ['iddfs']);
+  if (values.preferred && heuristic && !heuristic.preferredOperators) {
+    throw new UsageError(`--preferred needs a heuristic with preferred operators (hff), not ${heuristic.name}`);
+  }
+  const cycle = values.cycle ?? 'state';
+  if (cycle !== 'state' && cycle !== 'action') throw new UsageError(`--cycle must be state or action, got '${cycle}'`);
+  const timeout = positiveNumber('timeout', values.timeout, false);
+  const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
+  const maxMemory = positiveNumber('max-memory', values['max-memory'], false);
+  const weight = positiveNumber('weight', values.weight, false);
+  return {
+    algo,
+    cycle,
+    heuristic,
+    weight,
+    lazy: values.lazy,
+    preferred: values.preferred,
+    tt: values.tt,
+    timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
+    maxNodes: maxNodes ?? Infinity,
+    maxMemoryMb: maxMemory ?? defaultMaxMemoryMb,
+  };
+}
