@@ -12,6 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { getHeuristic } from '../heuristics/index.ts';
 import { loadProblem, solveLoaded, type SolveReport } from '../pipeline.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
@@ -32,12 +33,12 @@ interface Row {
   searchMs: number;
 }
 
-function run(what: string, file: string, level: string | number, algo: string, cycle: 'state' | 'action', repeat: number): Row {
+function run(what: string, file: string, level: string | number, algo: string, cycle: 'state' | 'action', repeat: number, heuristic?: string): Row {
   const loaded = load(file, level);
   const times: number[] = [];
   let report: SolveReport | undefined;
   for (let i = 0; i < repeat; i++) {
-    report = solveLoaded(loaded, { algo, cycle });
+    report = solveLoaded(loaded, { algo, cycle, heuristic: heuristic ? getHeuristic(heuristic) : undefined });
     times.push(report.stats.timeMs);
   }
   return { what, report: report!, searchMs: median(times) };
@@ -48,6 +49,7 @@ const rows: Row[] = [
   run('iddfs --cycle state, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'iddfs', 'state', 15),
   run('bfs, same level', 'maps/tutorial.txt', 'Two boxes, one at a time', 'bfs', 'state', 15),
   run('bfs, 5 boxes (maps/bench.txt), 36-step optimum', 'maps/bench.txt', 'Five boxes in a hall', 'bfs', 'state', 3),
+  run('astar + blind, same level', 'maps/bench.txt', 'Five boxes in a hall', 'astar', 'state', 3, 'blind'),
 ];
 
 console.log('| run | status | plan | expanded | generated | stored | search time | expanded/s | bytes/state |');

@@ -191,7 +191,7 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
 function progressLine(p: Progress): string {
   const rate = p.elapsedMs > 0 ? Math.round((p.expanded / p.elapsedMs) * 1000) : 0;
   const mb = Math.round(process.memoryUsage().rss / 2 ** 20);
-  return `searching… ${p.expanded.toLocaleString('en')} expanded, ${p.generated.toLocaleString('en')} generated${p.bound !== undefined ? `, bound ${p.bound}` : ''}, ${rate.toLocaleString('en')} states/s, ${mb} MB, ${(p.elapsedMs / 1000).toFixed(1)} s`;
+  return `searching… ${p.expanded.toLocaleString('en')} expanded, ${p.generated.toLocaleString('en')} generated${p.bound !== undefined ? `, bound ${p.bound}` : ''}${p.f !== undefined ? `, f ${p.f}` : ''}, ${rate.toLocaleString('en')} states/s, ${mb} MB, ${(p.elapsedMs / 1000).toFixed(1)} s`;
 }
 
 /** The `solve --json` object (DESIGN.md contract). */

@@ -1,9 +1,11 @@
 /**
  * A hash set of packed states with integer ids (0, 1, 2, … in order of
  * insertion), parent pointers and the operator that led to each state.
- * States live in one growing Uint32Array; the table is open addressing over
- * ids with linear probing and the hash kept per state, so lookups compare
- * words only on a hash match. No strings, no objects per state.
+ * States live in one growing Uint32Array (grown by half when full); the
+ * table is open addressing over ids with linear probing, at most half full.
+ * Hashes are not stored (4 bytes a state saved): a probe compares the
+ * state's words, and growing the table rehashes the stored states.
+ * No strings, no objects per state.
  */
 
 /** 32-bit hash of `words` words (multiply-rotate per word, murmur3 finaliser). */
@@ -34,7 +36,6 @@ export class StateStore {
   parent: Int32Array;
   /** Operator id that generated each state (-1 for a root). */
   op: Int32Array;
-  private hashes: Int32Array;
   private table: Int32Array; // id + 1, 0 = empty
   private mask: number;
 
@@ -44,7 +45,6 @@ export class StateStore {
     this.data = new Uint32Array(cap * words);
     this.parent = new Int32Array(cap);
     this.op = new Int32Array(cap);
-    this.hashes = new Int32Array(cap);
     let t = 16;
     while (t < cap * 2) t *= 2;
     this.table = new Int32Array(t);
@@ -53,7 +53,7 @@ export class StateStore {
 
   /** Bytes held by the store's arrays (the memory cost of the stored states). */
   get bytes(): number {
-    return this.data.byteLength + this.parent.byteLength + this.op.byteLength + this.hashes.byteLength + this.table.byteLength;
+    return this.data.byteLength + this.parent.byteLength + this.op.byteLength + this.table.byteLength;
   }
 
   /** Bytes per stored state at the current size, counting all arrays. */
@@ -67,7 +67,7 @@ export class StateStore {
     for (let i = h & this.mask; ; i = (i + 1) & this.mask) {
       const e = this.table[i];
       if (e === 0) return -1;
-      if (this.hashes[e - 1] === h && this.equals(e - 1, s, off)) return e - 1;
+      if (this.equals(e - 1, s, off)) return e - 1;
     }
   }
 
@@ -81,7 +81,7 @@ export class StateStore {
     for (; ; i = (i + 1) & this.mask) {
       const e = this.table[i];
       if (e === 0) break;
-      if (this.hashes[e - 1] === h && this.equals(e - 1, s, off)) return -e;
+      if (this.equals(e - 1, s, off)) return -e;
     }
     const id = this.size;
     if (id === this.parent.length) this.growArrays();
@@ -89,7 +89,6 @@ export class StateStore {
     this.data.set(s.subarray(off, off + w), id * w);
     this.parent[id] = parent;
     this.op[id] = op;
-    this.hashes[id] = h;
     this.table[i] = id + 1;
     this.size++;
     if (this.size * 2 > this.table.length) this.growTable();
@@ -111,7 +110,7 @@ export class StateStore {
   }
 
   private growArrays(): void {
-    const cap = this.parent.length * 2;
+    const cap = Math.ceil(this.parent.length * 1.5);
     const grow = <T extends Int32Array | Uint32Array>(a: T, n: number): T => {
       const b = new (a.constructor as new (n: number) => T)(n);
       b.set(a);
@@ -120,14 +119,14 @@ export class StateStore {
     this.data = grow(this.data, cap * this.words);
     this.parent = grow(this.parent, cap);
     this.op = grow(this.op, cap);
-    this.hashes = grow(this.hashes, cap);
   }
 
   private growTable(): void {
     const t = new Int32Array(this.table.length * 2);
     const mask = t.length - 1;
+    const w = this.words;
     for (let id = 0; id < this.size; id++) {
-      let i = this.hashes[id] & mask;
+      let i = hashState(this.data, id * w, w) & mask;
       while (t[i] !== 0) i = (i + 1) & mask;
       t[i] = id + 1;
     }

@@ -1,0 +1,92 @@
+/**
+ * Jobs for the worker pool: one solve of one level with one configuration,
+ * described by data only (file names, strategy and heuristic names), and
+ * its result as a flat record for tables and charts.
+ */
+import { readFileSync } from 'node:fs';
+import { getHeuristic } from '../heuristics/index.ts';
+import { PlanlogError } from '../lang/errors.ts';
+import { loadProblem, solveLoaded } from '../pipeline.ts';
+
+export interface Job {
+  file: string;
+  level: number;
+  domainFile: string;
+  algo: string;
+  heuristic?: string;
+  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action' };
+  timeoutMs: number;
+  maxNodes?: number;
+  maxMemoryMb?: number;
+}
+
+export interface JobResult {
+  file: string;
+  level: number;
+  config: string;
+  status: 'solved' | 'unsolvable' | 'limit' | 'error';
+  length: number | null;
+  cost: number | null;
+  moves: number | null;
+  pushes: number | null;
+  expanded: number;
+  generated: number;
+  evaluated: number;
+  stored: number;
+  timeMs: number;
+  totalMs: number;
+  limit?: string;
+  error?: string;
+}
+
+export function configName(j: Pick<Job, 'algo' | 'heuristic' | 'options'>): string {
+  const flags = Object.entries(j.options ?? {})
+    .filter(([, v]) => v !== undefined && v !== false)
+    .map(([k, v]) => (v === true ? k : `${k}=${v}`));
+  return [j.heuristic ? `${j.algo}+${j.heuristic}` : j.algo, ...flags].join(' ');
+}
+
+export function runJob(job: Job): JobResult {
+  const config = configName(job);
+  const base = { file: job.file, level: job.level, config };
+  try {
+    const t0 = performance.now();
+    const loaded = loadProblem({
+      file: job.file,
+      text: readFileSync(job.file, 'utf8'),
+      level: job.level,
+      domainFile: job.domainFile,
+      domainText: readFileSync(job.domainFile, 'utf8'),
+    });
+    const r = solveLoaded(
+      loaded,
+      {
+        algo: job.algo,
+        heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
+        ...job.options,
+        timeoutMs: job.timeoutMs,
+        maxNodes: job.maxNodes ?? Infinity,
+        maxMemoryMb: job.maxMemoryMb,
+      },
+      performance.now() - t0,
+    );
+    return {
+      ...base,
+      status: r.status,
+      length: r.status === 'solved' ? r.length : null,
+      cost: r.status === 'solved' ? r.cost : null,
+      moves: r.moves ?? null,
+      pushes: r.pushes ?? null,
+      expanded: r.stats.expanded,
+      generated: r.stats.generated,
+      evaluated: r.stats.evaluated ?? 0,
+      stored: r.stats.stored,
+      timeMs: r.stats.timeMs,
+      totalMs: r.stats.totalMs,
+      ...(r.stats.limit ? { limit: r.stats.limit } : {}),
+    };
+  } catch (e) {
+    const error = e instanceof PlanlogError ? e.message : e instanceof Error ? e.message : String(e);
+    return { ...base, status: 'error', length: null, cost: null, moves: null, pushes: null, expanded: 0, generated: 0, evaluated: 0, stored: 0, timeMs: 0, totalMs: 0, error };
+  }
+}
