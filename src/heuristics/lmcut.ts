@@ -1,0 +1,235 @@
+/**
+ * LM-cut (Helmert & Domshlak, 2009): a sum of costs of disjunctive action
+ * landmarks, each found as a cut in the justification graph of h^max.
+ * Admissible, and usually the strongest of the delete-relaxation bounds.
+ *
+ * One round:
+ * 1. h^max of every atom from the state (artificial `init` atom true, an
+ *    artificial goal operator of cost 0 adds the artificial `goal` atom);
+ *    each reached operator's precondition choice is its precondition with
+ *    the highest h^max (the last one settled).
+ * 2. The goal zone: atoms from which `goal` is reached in the justification
+ *    graph through operators of cost 0 (backwards from `goal`: for each
+ *    zero-cost achiever of a zone atom, its chosen precondition).
+ * 3. Forwards from the state's atoms through chosen preconditions, never
+ *    entering the goal zone: the operators whose chosen precondition is
+ *    reached this way and that add a goal-zone atom form the cut, a
+ *    landmark. Its cheapest operator's cost is added to h and subtracted
+ *    from every operator of the cut.
+ * 4. h^max is repaired incrementally: costs only fell, so only the effects
+ *    of the cut's operators, and from them only operators whose chosen
+ *    precondition got cheaper, are re-propagated.
+ * Rounds repeat until the goal's h^max is 0. Infinity when the goal is
+ * relaxed-unreachable.
+ *
+ * All arrays are typed and allocated once per task (operator → preconditions
+ * and effects, atom → operators as flat Int32Arrays); an evaluation only
+ * reuses them (the bucket queue's lists grow to their peak once).
+ */
+import { compileRelaxed, MinQueue } from './common.ts';
+import type { Heuristic } from './types.ts';
+
+export const lmcut: Heuristic = {
+  name: 'lmcut',
+  summary: 'landmark-cut (LM-cut), sum of costs of delete-relaxation landmarks; admissible',
+  admissible: true,
+  create(space) {
+    const rt = compileRelaxed(space.task);
+    const { numAtoms, numOps, preStart, pre, addStart, add, preOfStart, preOf, addOfStart, addOf, numPre, initAtom, goalAtom, words } = rt;
+
+    const hmax = new Float64Array(numAtoms);
+    const opCost = new Float64Array(numOps);
+    const unsat = new Int32Array(numOps);
+    /** Chosen precondition of each operator (-1: not reached) and its h^max when chosen. */
+    const choice = new Int32Array(numOps);
+    const choiceCost = new Float64Array(numOps);
+    /**
+     * The operators that chose atom a, as a doubly linked list (head per
+     * atom, next/prev per operator), so that walking the justification
+     * graph from a never looks at operators that chose another precondition.
+     */
+    const chosenBy = new Int32Array(numAtoms);
+    const nextChosen = new Int32Array(numOps);
+    const prevChosen = new Int32Array(numOps);
+    const queue = new MinQueue(rt.integerCosts, rt.costSum);
+    /** Round marks: zone[a] === round (goal zone), before[a] === round (reached before the zone). */
+    const zone = new Uint32Array(numAtoms);
+    const before = new Uint32Array(numAtoms);
+    let round = 0;
+    const stack = new Int32Array(numAtoms);
+    const stateAtoms = new Int32Array(numAtoms);
+    const cut = new Int32Array(numOps);
+
+    /** Makes a (costing c) the chosen precondition of o. */
+    const choose = (o: number, a: number, c: number): void => {
+      const old = choice[o];
+      if (old !== a) {
+        if (old >= 0) {
+          const next = nextChosen[o];
+          const prev = prevChosen[o];
+          if (prev >= 0) nextChosen[prev] = next;
+          else chosenBy[old] = next;
+          if (next >= 0) prevChosen[next] = prev;
+        }
+        const head = chosenBy[a];
+        nextChosen[o] = head;
+        prevChosen[o] = -1;
+        if (head >= 0) prevChosen[head] = o;
+        chosenBy[a] = o;
+        choice[o] = a;
+      }
+      choiceCost[o] = c;
+    };
+
+    /** Lowers the h^max of o's effects to `v` where that is cheaper. */
+    const relaxEffects = (o: number, v: number): void => {
+      for (let j = addStart[o], je = addStart[o + 1]; j < je; j++) {
+        const e = add[j];
+        if (v < hmax[e]) {
+          hmax[e] = v;
+          queue.push(v, e);
+        }
+      }
+    };
+
+    /** Full h^max from the queued state atoms; sets each reached operator's precondition choice. */
+    const exploreFull = (): void => {
+      while (!queue.empty) {
+        const a = queue.pop();
+        const c = queue.lastKey;
+        if (c > hmax[a]) continue;
+        for (let i = preOfStart[a], end = preOfStart[a + 1]; i < end; i++) {
+          const o = preOf[i];
+          if (--unsat[o] === 0) {
+            choose(o, a, c);
+            relaxEffects(o, c + opCost[o]);
+          }
+        }
+      }
+    };
+
+    /** Repairs h^max after the costs of the queued atoms fell. */
+    const exploreIncremental = (): void => {
+      while (!queue.empty) {
+        const a = queue.pop();
+        const c = queue.lastKey;
+        if (c > hmax[a]) continue;
+        for (let o = chosenBy[a], next = 0; o >= 0; o = next) {
+          next = nextChosen[o]; // read first: choosing again may unlink o
+          if (choiceCost[o] <= c) continue;
+          // o's chosen precondition got cheaper: choose again (the costliest precondition)
+          let best = a;
+          let bestCost = c;
+          for (let j = preStart[o], je = preStart[o + 1]; j < je; j++) {
+            const p = pre[j];
+            if (hmax[p] > bestCost) {
+              bestCost = hmax[p];
+              best = p;
+            }
+          }
+          const old = choiceCost[o];
+          choose(o, best, bestCost);
+          if (bestCost < old) relaxEffects(o, bestCost + opCost[o]);
+        }
+      }
+    };
+
+    const evaluate = (s: Uint32Array, off: number): number => {
+      if (rt.unsolvable) return Infinity;
+      hmax.fill(Infinity);
+      opCost.set(rt.cost);
+      unsat.set(numPre);
+      choice.fill(-1);
+      chosenBy.fill(-1);
+      queue.clear();
+      let numState = 0;
+      for (let w = 0; w < words; w++) {
+        let bits = s[off + w];
+        while (bits !== 0) {
+          const low = bits & -bits;
+          const a = (w << 5) + (31 - Math.clz32(low));
+          bits ^= low;
+          stateAtoms[numState++] = a;
+          hmax[a] = 0;
+          queue.push(0, a);
+        }
+      }
+      stateAtoms[numState++] = initAtom;
+      hmax[initAtom] = 0;
+      queue.push(0, initAtom);
+      exploreFull();
+      if (hmax[goalAtom] === Infinity) return Infinity;
+
+      let h = 0;
+      while (hmax[goalAtom] > 0) {
+        if (++round === 0xffffffff) {
+          zone.fill(0);
+          before.fill(0);
+          round = 1;
+        }
+        // 2. goal zone, backwards through zero-cost operators
+        let top = 0;
+        zone[goalAtom] = round;
+        stack[top++] = goalAtom;
+        while (top > 0) {
+          const a = stack[--top];
+          for (let i = addOfStart[a], end = addOfStart[a + 1]; i < end; i++) {
+            const o = addOf[i];
+            if (opCost[o] !== 0) continue;
+            const p = choice[o];
+            if (p >= 0 && zone[p] !== round) {
+              zone[p] = round;
+              stack[top++] = p;
+            }
+          }
+        }
+        // 3. forwards from the state to the zone's border: the cut
+        let numCut = 0;
+        for (let i = 0; i < numState; i++) {
+          const a = stateAtoms[i];
+          before[a] = round;
+          stack[top++] = a;
+        }
+        while (top > 0) {
+          const a = stack[--top];
+          for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
+            const addEnd = addStart[o + 1];
+            let intoZone = false;
+            for (let j = addStart[o]; j < addEnd; j++) {
+              if (zone[add[j]] === round) {
+                intoZone = true;
+                break;
+              }
+            }
+            if (intoZone) {
+              cut[numCut++] = o;
+              continue;
+            }
+            for (let j = addStart[o]; j < addEnd; j++) {
+              const e = add[j];
+              if (before[e] !== round) {
+                before[e] = round;
+                stack[top++] = e;
+              }
+            }
+          }
+        }
+        // the cut's cheapest operator (its cost is positive: a zero-cost operator into the zone has its choice in the zone)
+        let landmarkCost = Infinity;
+        for (let i = 0; i < numCut; i++) if (opCost[cut[i]] < landmarkCost) landmarkCost = opCost[cut[i]];
+        if (numCut === 0 || !(landmarkCost > 0)) throw new Error('lmcut: empty cut or zero-cost cut (internal error)');
+        h += landmarkCost;
+        // 4. cheaper operators, incremental h^max
+        for (let i = 0; i < numCut; i++) {
+          const o = cut[i];
+          opCost[o] -= landmarkCost;
+          relaxEffects(o, choiceCost[o] + opCost[o]);
+        }
+        exploreIncremental();
+      }
+      return h;
+    };
+
+    return { evaluate };
+  },
+};
