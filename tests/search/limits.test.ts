@@ -1,0 +1,69 @@
+/**
+ * Limits stop every strategy cleanly with status `limit`, the limit's kind
+ * and the statistics so far. Nothing here measures speed: the levels are
+ * big enough that no strategy finishes before the limit can act.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getHeuristic } from '../../src/heuristics/index.ts';
+import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
+import { strategies, strategyNames } from '../../src/search/index.ts';
+import { solveInWorker } from '../../src/workers/solve.ts';
+import { PlanlogError } from '../../src/lang/errors.ts';
+
+const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');
+const bench = loadProblem({ file: 'maps/bench.txt', text: read('maps/bench.txt'), domainFile: 'domains/sokoban.pl', domainText: read('domains/sokoban.pl') });
+const withHeuristic = (algo: string) => ({ algo, heuristic: strategies[algo].defaultHeuristic ? getHeuristic('blind') : undefined });
+
+describe.each(strategyNames)('%s', (algo) => {
+  it('stops at exactly --max-nodes expanded nodes', () => {
+    const r = solveLoaded(bench, { ...withHeuristic(algo), maxNodes: 500 });
+    expect(r).toMatchObject({ status: 'limit', plan: [], stats: { limit: 'nodes', expanded: 500 } });
+    expect(r.reason).toBe('node limit of 500 expanded nodes reached');
+  });
+
+  it('stops when the interrupt flag is set, keeping its statistics', () => {
+    const interrupt = new Int32Array(1);
+    interrupt[0] = 1;
+    const r = solveLoaded(bench, { ...withHeuristic(algo), interrupt });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' }, reason: 'interrupted' });
+  });
+});
+
+describe('time and memory limits', () => {
+  it('a time limit ends a long search with status limit', () => {
+    const r = solveLoaded(bench, { algo: 'iddfs', timeoutMs: 50 });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'time' }, reason: 'time limit of 0.05 s reached' });
+    expect(r.stats.iterations!.length).toBeGreaterThan(5);
+  });
+
+  it('a memory limit below what the process already uses ends the search at once', () => {
+    const r = solveLoaded(bench, { algo: 'bfs', maxMemoryMb: 1 });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'memory' }, reason: 'memory limit of 1 MB reached' });
+  });
+});
+
+describe('solving in a worker thread', () => {
+  it('returns the same plan length as in-process', async () => {
+    const r = await solveInWorker(bench, { algo: 'bfs' }, 0);
+    expect(r).toMatchObject({ status: 'solved', length: 36, backend: 'ts' });
+  });
+
+  it('stops cleanly when interrupted from the main thread', async () => {
+    const interrupt = new Int32Array(new SharedArrayBuffer(4));
+    const pending = solveInWorker(bench, { algo: 'iddfs' }, 0, { interrupt });
+    setTimeout(() => Atomics.store(interrupt, 0, 1), 300);
+    const r = await pending;
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' } });
+    expect(r.stats.expanded).toBeGreaterThan(0);
+  });
+
+  it('passes the heuristic by name', async () => {
+    const r = await solveInWorker(bench, { algo: 'astar', heuristic: getHeuristic('lmcut'), maxNodes: 3000 }, 0);
+    expect(r).toMatchObject({ status: 'limit', heuristic: 'lmcut', stats: { expanded: 3000 } });
+  });
+
+  it('turns a strategy name it does not know into a PlanlogError', async () => {
+    await expect(solveInWorker(bench, { algo: 'nope' }, 0)).rejects.toBeInstanceOf(PlanlogError);
+  });
+});
