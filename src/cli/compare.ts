@@ -1,0 +1,148 @@
+/**
+ * `planlog compare <file> [solve's options] [--theory plain|fast] [--json]`
+ * and `solve --backend prolog`: the command-line side of the Prolog backend.
+ * Exit codes: 0 agree · 2 bad input or usage · 3 a backend hit its limit ·
+ * 4 the backends disagree.
+ */
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { isPrologFile, loadProblem, type LoadedProblem, type SolveOptions } from '../pipeline.ts';
+import { compareLoaded, renderComparison } from '../prolog/compare.ts';
+import { prologStrategies, problemText, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { isTheory, theories, type TheoryName } from '../prolog/theory.ts';
+import { levelLabel } from '../sokoban/level.ts';
+import type { Io } from './io.ts';
+import { searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { bundledDomain } from './paths.ts';
+import { renderSolve } from './render.ts';
+import { EXIT, solveJson } from './main.ts';
+
+export const compareFlags = {
+  level: { type: 'string' },
+  domain: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+  ...searchFlags,
+  theory: { type: 'string' },
+} as const satisfies ParseArgsConfig['options'];
+
+export const compareUsage = `usage: planlog compare <file> [--level N|TITLE] [--domain FILE] [--algo iddfs|bfs]
+                      [--cycle state|action] [--theory plain|fast] [--timeout SEC]
+                      [--max-nodes N] [--json]
+
+Solves the problem with both backends (TypeScript and the Prolog planning
+theory in tau-prolog), same strategy and cycle rule, and prints a table side
+by side. They agree when both find plans of equal length, each valid per the
+TypeScript validator, or both prove that no plan exists; for iddfs the nodes
+generated in every completed depth iteration must be equal too.
+--algo defaults to iddfs; --theory (the Prolog variant) to fast; --timeout
+and --max-nodes apply to each backend.
+exit codes: 0 agree · 2 bad input · 3 a backend hit its limit · 4 disagree`;
+
+/** The theory flag's value, checked. */
+export function theoryFrom(v: string | undefined): TheoryName {
+  const t = v ?? 'fast';
+  if (!isTheory(t)) throw new UsageError(`--theory must be ${theories.join(' or ')}, got '${t}'`);
+  return t;
+}
+
+/** Prolog backend options from solve's checked options; UsageError for what the theory does not offer. */
+export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string): PrologSolveOptions {
+  const algo = options.algo;
+  if (!(prologStrategies as readonly string[]).includes(algo)) {
+    throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
+  }
+  if (options.tt) throw new UsageError('--tt is not part of the Prolog planning theory (use the ts backend)');
+  return {
+    algo: algo as PrologSolveOptions['algo'],
+    cycle: options.cycle ?? 'state',
+    theory,
+    timeoutMs: options.timeoutMs ?? Infinity,
+    maxNodes: options.maxNodes ?? Infinity,
+    domainText,
+    domainFile,
+  };
+}
+
+interface Loaded {
+  loaded: LoadedProblem;
+  parseMs: number;
+  domainText: string;
+  domainFile: string;
+  problemText: string;
+  problemFile: string;
+}
+
+/** Reads and checks domain and problem; the problem text the theory consults is the `.pl` file itself or the level's facts. */
+export function loadForProlog(io: Io, file: string, values: { level?: string; domain?: string }): Loaded {
+  const domainFile = values.domain ?? bundledDomain;
+  const text = io.readFile(file);
+  const domainText = io.readFile(domainFile);
+  const t0 = performance.now();
+  const loaded = loadProblem({ file, text, level: values.level, domainFile, domainText });
+  const parseMs = performance.now() - t0;
+  const pl = isPrologFile(file);
+  return {
+    loaded,
+    parseMs,
+    domainText,
+    domainFile,
+    problemText: pl ? text : problemText(loaded),
+    problemFile: pl ? file : `${file}${loaded.level ? ` (${levelLabel(loaded.level)})` : ''} as facts`,
+  };
+}
+
+/** `solve --backend prolog`: called by solve with its checked options. */
+export async function solvePrologCommand(
+  io: Io,
+  file: string,
+  values: { level?: string; domain?: string; json?: boolean; show?: boolean; theory?: string },
+  options: SolveOptions,
+): Promise<number> {
+  const theory = theoryFrom(values.theory);
+  const l = loadForProlog(io, file, values);
+  const report = await solvePrologLoaded(
+    l.loaded,
+    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile), problemText: l.problemText, problemFile: l.problemFile },
+    l.parseMs,
+  );
+  if (report.status === 'solved' && !report.prolog.valid) {
+    throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
+  }
+  if (values.json) io.out(JSON.stringify(prologJson(report, l.loaded), null, 2));
+  else io.out(renderSolve(report, l.loaded, { file, domainFile: l.domainFile, show: Boolean(values.show) }));
+  return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
+}
+
+function prologJson(r: PrologSolveReport, loaded: LoadedProblem): Record<string, unknown> {
+  return solveJson(r, loaded);
+}
+
+/** `planlog compare`. */
+export async function compareCommand(args: string[], io: Io): Promise<number> {
+  const r = parseArgs({ args, options: compareFlags, allowPositionals: true, strict: true });
+  const values = r.values;
+  if (values.help) {
+    io.out(compareUsage);
+    return EXIT.ok;
+  }
+  if (r.positionals.length !== 1) {
+    throw new UsageError(r.positionals.length === 0 ? 'compare needs a file' : `compare takes one file, got: ${r.positionals.join(' ')}`);
+  }
+  const file = r.positionals[0];
+  const options = searchOptionsFrom(values, 'iddfs');
+  const theory = theoryFrom(values.theory);
+  const l = loadForProlog(io, file, values);
+  const c = await compareLoaded(
+    l.loaded,
+    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile), problemText: l.problemText, problemFile: l.problemFile },
+    l.parseMs,
+  );
+  if (values.json) {
+    io.out(JSON.stringify({ agree: c.verdict.agree, reason: c.verdict.reason, ts: solveJson(c.ts, l.loaded), prolog: prologJson(c.prolog, l.loaded) }, null, 2));
+  } else {
+    const what = `${file}${l.loaded.level ? `, ${levelLabel(l.loaded.level)}` : ''}`;
+    const how = `${options.algo}${options.algo === 'iddfs' ? ` --cycle ${options.cycle}` : ''}`;
+    io.out(renderComparison(c, `compare ${what}: ${how}, ts vs prolog`));
+  }
+  return c.verdict.agree ? EXIT.ok : c.verdict.limit ? EXIT.limit : EXIT.disagree;
+}

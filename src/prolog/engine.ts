@@ -1,0 +1,235 @@
+/**
+ * The Prolog engine adapter: the only module that runs tau-prolog (through
+ * the worker thread in worker.js; nothing else imports tau-prolog).
+ *
+ * - The engine runs in a worker thread, so the event loop never blocks.
+ * - Limits: a wall-clock limit (the worker is terminated) and a step limit
+ *   (tau-prolog's resolution steps, counted in chunks).
+ * - Sandbox: no tau module that reaches JavaScript or the file system is
+ *   loaded; sources are consulted as texts, never as files.
+ * - Prolog errors become PlanlogErrors: syntax errors with file:line:col
+ *   (tau reports line and column), unknown predicates located at their
+ *   first use in the consulted texts.
+ */
+import { Worker } from 'node:worker_threads';
+import { PlanlogError } from '../lang/errors.ts';
+import { noLoc, type Term } from '../lang/terms.ts';
+
+/** A text to consult, and the file name its errors are reported against. */
+export interface PrologSource {
+  file: string;
+  text: string;
+}
+
+export interface PrologRunOptions {
+  /** Consulted in order. */
+  sources: PrologSource[];
+  /** A goal (no trailing period needed) whose answers are wanted. */
+  query: string;
+  /** The variable of `query` whose value each answer reports. */
+  answerVar: string;
+  /** Wall-clock limit in ms (Infinity: none); the worker is terminated. */
+  timeoutMs?: number;
+  /** Limit on tau-prolog resolution steps (Infinity: none). */
+  maxSteps?: number;
+  /** Steps the engine runs between progress reports (default 20,000). */
+  chunk?: number;
+  /** Called with each answer as it arrives (before the run ends). */
+  onAnswer?: (answer: Term) => void;
+  /** Text the program writes to user_output / user_error. */
+  onOutput?: (text: string) => void;
+}
+
+export interface PrologRunResult {
+  /** done: all answers found (the query failed after the last one); limit: a limit stopped the run. */
+  status: 'done' | 'limit';
+  limit?: 'time' | 'steps';
+  answers: Term[];
+  /** Resolution steps used (tau-prolog steps, counted by the worker). */
+  steps: number;
+  timeMs: number;
+}
+
+/** A term as the worker sends it (the project's Term shapes without locations, plus floats). */
+type JsonTerm =
+  | { kind: 'atom'; name: string }
+  | { kind: 'var'; name: string }
+  | { kind: 'int'; value: number }
+  | { kind: 'float'; value: number }
+  | { kind: 'compound'; functor: string; args: JsonTerm[] }
+  | { kind: 'list'; items: JsonTerm[]; tail: JsonTerm | null };
+
+type WorkerMessage =
+  | { type: 'answer'; term: JsonTerm }
+  | { type: 'progress'; steps: number }
+  | { type: 'done'; steps: number }
+  | { type: 'limit'; steps: number }
+  | { type: 'output'; alias: string; text: string }
+  | {
+      type: 'error';
+      phase: 'consult' | 'query' | 'run';
+      file: string;
+      error: string;
+      term: JsonTerm | null;
+      syntax?: { message: string; line?: number; column?: number; found?: string };
+    };
+
+const workerUrl = new URL('./worker.js', import.meta.url);
+
+/** Converts a worker term to the project's Term (no source locations). */
+export function fromJson(t: JsonTerm): Term {
+  switch (t.kind) {
+    case 'atom':
+      return { kind: 'atom', name: t.name, loc: noLoc };
+    case 'var':
+      return { kind: 'var', name: t.name, loc: noLoc };
+    case 'int':
+      return { kind: 'int', value: t.value, loc: noLoc };
+    case 'float':
+      return { kind: 'atom', name: String(t.value), loc: noLoc };
+    case 'compound':
+      return { kind: 'compound', functor: t.functor, args: t.args.map(fromJson), loc: noLoc };
+    case 'list':
+      return { kind: 'list', items: t.items.map(fromJson), tail: t.tail ? fromJson(t.tail) : null, loc: noLoc };
+  }
+}
+
+/**
+ * Runs a query in tau-prolog in a worker thread and collects its answers.
+ * Resolves with status `limit` (and the answers so far) when a limit stops
+ * it; rejects with a PlanlogError for a Prolog error (syntax error in a
+ * source, unknown predicate, uncaught exception).
+ */
+export function runProlog(options: PrologRunOptions): Promise<PrologRunResult> {
+  const chunk = options.chunk ?? 20_000;
+  const maxSteps = options.maxSteps ?? Infinity;
+  const timeoutMs = options.timeoutMs ?? Infinity;
+  const t0 = performance.now();
+  const answers: Term[] = [];
+  let steps = 0;
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, {
+      workerData: {
+        sources: options.sources,
+        query: /\.\s*$/.test(options.query) ? options.query : `${options.query}.`,
+        answerVar: options.answerVar,
+        maxSteps: Number.isFinite(maxSteps) ? maxSteps : null,
+        chunk,
+      },
+      // the worker is plain JavaScript: no TypeScript loader needed
+      execArgv: [],
+      stdout: false,
+      stderr: false,
+    });
+    let finished = false;
+    const finish = (f: () => void): void => {
+      if (finished) return;
+      finished = true;
+      if (timer) clearTimeout(timer);
+      void worker.terminate();
+      f();
+    };
+    const result = (status: PrologRunResult['status'], limit?: PrologRunResult['limit']): PrologRunResult => ({
+      status,
+      ...(limit ? { limit } : {}),
+      answers,
+      steps,
+      timeMs: performance.now() - t0,
+    });
+    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => finish(() => resolve(result('limit', 'time'))), Math.max(0, timeoutMs)) : undefined;
+
+    worker.on('message', (m: WorkerMessage) => {
+      if (finished) return;
+      switch (m.type) {
+        case 'answer': {
+          const t = fromJson(m.term);
+          answers.push(t);
+          options.onAnswer?.(t);
+          break;
+        }
+        case 'progress':
+          steps = m.steps;
+          break;
+        case 'output':
+          options.onOutput?.(m.text);
+          break;
+        case 'done':
+          steps = Math.max(steps, m.steps);
+          finish(() => resolve(result('done')));
+          break;
+        case 'limit':
+          steps = m.steps;
+          finish(() => resolve(result('limit', 'steps')));
+          break;
+        case 'error':
+          finish(() => reject(prologError(m, options.sources)));
+          break;
+      }
+    });
+    worker.on('error', (e) => finish(() => reject(e)));
+    worker.on('exit', (code) => {
+      if (!finished) finish(() => reject(new Error(`the Prolog worker stopped unexpectedly (exit code ${code})`)));
+    });
+  });
+}
+
+/** The located PlanlogError for an error the worker reported. */
+function prologError(m: Extract<WorkerMessage, { type: 'error' }>, sources: PrologSource[]): PlanlogError {
+  if (m.syntax) {
+    const src = sources.find((s) => s.file === m.file);
+    const pos = src && m.syntax.line !== undefined ? syntaxPosition(src.text, m.syntax.line, m.syntax.column ?? 0) : undefined;
+    const found = m.syntax.found !== undefined ? `, found ${m.syntax.found}` : '';
+    return new PlanlogError({
+      file: m.file,
+      ...(pos ?? {}),
+      message: `Prolog syntax error (tau-prolog): ${m.syntax.message}${found}`,
+    });
+  }
+  const t = m.term ? fromJson(m.term) : null;
+  const formal = t && t.kind === 'compound' && t.functor === 'error' ? t.args[0] : null;
+  // error(existence_error(procedure, Name/Arity), Context)
+  if (formal && formal.kind === 'compound' && formal.functor === 'existence_error' && formal.args.length === 2) {
+    const pi = formal.args[1];
+    if (pi.kind === 'compound' && pi.functor === '/' && pi.args[0].kind === 'atom' && pi.args[1].kind === 'int') {
+      const name = pi.args[0].name;
+      const arity = pi.args[1].value;
+      const at = locateName(sources, name, arity);
+      return new PlanlogError({
+        ...(at ?? { file: sources[sources.length - 1]?.file ?? '<prolog>' }),
+        message: `unknown Prolog predicate ${name}/${arity}${at ? '' : ' (called by the planning theory)'}`,
+        notes: [`the Prolog engine reported: ${m.error}`],
+      });
+    }
+  }
+  const where = m.phase === 'consult' ? m.file : sources[sources.length - 1]?.file ?? '<prolog>';
+  return new PlanlogError({ file: where, message: `Prolog error: ${m.error}` });
+}
+
+/**
+ * tau-prolog's syntax error position → 1-based line and column. tau counts
+ * lines from 1 and reports the column of the offending token's end
+ * (0-based, one before the token's last character in our tests); we point
+ * at the token's start by scanning back over the token on that line.
+ */
+function syntaxPosition(text: string, line: number, column: number): { line: number; column: number } {
+  const lines = text.split(/\r?\n/);
+  const l = Math.min(Math.max(1, line), Math.max(1, lines.length));
+  const lineText = lines[l - 1] ?? '';
+  const col = Math.min(Math.max(1, column + 1), Math.max(1, lineText.length));
+  return { line: l, column: col };
+}
+
+/** The first place where `name` is used with `arity` arguments in the sources (callers first: the last source is the theory's user). */
+function locateName(sources: PrologSource[], name: string, arity: number): { file: string; line: number; column: number } | undefined {
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const re = arity === 0 ? new RegExp(`(?<![A-Za-z0-9_])${escaped}(?![A-Za-z0-9_(])`) : new RegExp(`(?<![A-Za-z0-9_])${escaped}\\(`);
+  for (const s of sources) {
+    const lines = s.text.split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+      const code = lines[i].replace(/%.*$/, '');
+      const k = code.search(re);
+      if (k >= 0) return { file: s.file, line: i + 1, column: k + 1 };
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,217 @@
+/**
+ * The Prolog backend: the same (Domain, Problem) solved by the planning
+ * theory (src/prolog/*.pl) in tau-prolog, the plan replayed by the
+ * TypeScript validator, and the answer as a SolveReport like the TS
+ * backend's.
+ *
+ *   domain text + problem text (as `planlog facts` writes it)
+ *     ─ theory (prelude, search, plain|fast) ─ engine (worker) ─► events
+ *     ─ plan ─ validatePlan ─► SolveReport { backend: 'prolog' }
+ */
+import { PlanlogError } from '../lang/errors.ts';
+import { formatProblem } from '../lang/print.ts';
+import { termToString, type Term } from '../lang/terms.ts';
+import { planSteps, sokobanFields, type LoadedProblem, type SolveReport } from '../pipeline.ts';
+import type { CycleRule, IterationStats, LimitKind } from '../search/types.ts';
+import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
+import { staticPredicates } from '../strips/ground.ts';
+import { validatePlan, type ValidationResult } from '../strips/validate.ts';
+import { runProlog, type PrologSource } from './engine.ts';
+import { theorySources, type TheoryName } from './theory.ts';
+
+/** The strategies the planning theory implements. */
+export const prologStrategies = ['iddfs', 'bfs'] as const;
+export type PrologStrategy = (typeof prologStrategies)[number];
+
+export interface PrologSolveOptions {
+  algo: PrologStrategy;
+  /** iddfs's cycle rule (default state). */
+  cycle?: CycleRule;
+  /** Theory variant (default fast). */
+  theory?: TheoryName;
+  /** Wall-clock limit in ms (default none). */
+  timeoutMs?: number;
+  /** Limit on expanded nodes (default none). */
+  maxNodes?: number;
+  /** Limit on tau-prolog resolution steps (default none). */
+  maxSteps?: number;
+  /** The domain file's text, consulted as it is (default: required unless domain is given). */
+  domainText: string;
+  /** File name for errors in the domain (default: the parsed domain's file). */
+  domainFile?: string;
+  /** The problem as Prolog text (default: formatProblem of the loaded problem, what `planlog facts` writes). */
+  problemText?: string;
+  problemFile?: string;
+  /** Called after each completed iddfs iteration. */
+  onIteration?: (it: IterationStats) => void;
+}
+
+/** What the Prolog backend adds to a SolveReport. */
+export interface PrologInfo {
+  theory: TheoryName;
+  engine: 'tau';
+  /** tau-prolog resolution steps (counted in chunks of 20,000). */
+  steps: number;
+  /** Whether the plan passed the TypeScript validator (absent unless solved). */
+  valid?: boolean;
+  /** The validator's message for an invalid plan. */
+  invalidReason?: string;
+}
+
+export type PrologSolveReport = SolveReport & { prolog: PrologInfo };
+
+/** The problem text the theory consults: the `planlog facts` format. */
+export function problemText(loaded: LoadedProblem): string {
+  const statics = loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain);
+  return formatProblem(loaded.problem, { staticPreds: statics });
+}
+
+const termInt = (t: Term): number => (t.kind === 'int' ? t.value : NaN);
+
+function iterationOf(t: Term): IterationStats {
+  if (t.kind !== 'compound' || t.functor !== 'it' || t.args.length !== 4) throw new Error(`unexpected iteration term ${termToString(t)}`);
+  const [bound, expanded, generated, maxDepth] = t.args.map(termInt);
+  return { bound, expanded, generated, maxDepth };
+}
+
+function planOf(t: Term): string[] {
+  if (t.kind !== 'list') throw new Error(`unexpected plan term ${termToString(t)}`);
+  return t.items.map(termToString);
+}
+
+/**
+ * Solves with the planning theory in tau-prolog. Resolves with status
+ * `limit` when a limit stopped the search; rejects with a located
+ * PlanlogError for a Prolog error in the domain or problem text. A returned
+ * plan has been replayed by the validator: `prolog.valid` says whether it
+ * passed (false only when the theory and the TS side disagree, e.g. a
+ * different domain text).
+ */
+export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSolveOptions, parseMs = 0): Promise<PrologSolveReport> {
+  const algo = options.algo;
+  if (!(prologStrategies as readonly string[]).includes(algo)) {
+    throw new PlanlogError({ file: '<options>', message: `the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}` });
+  }
+  const cycle = options.cycle ?? 'state';
+  const theory = options.theory ?? 'fast';
+  const maxNodes = options.maxNodes !== undefined && Number.isFinite(options.maxNodes) ? String(Math.floor(options.maxNodes)) : 'none';
+  const sources: PrologSource[] = [
+    ...theorySources(theory),
+    { file: options.domainFile ?? loaded.domain.file, text: options.domainText },
+    { file: options.problemFile ?? `${loaded.problem.file} (as Prolog facts)`, text: options.problemText ?? problemText(loaded) },
+  ];
+  const query =
+    algo === 'iddfs'
+      ? `once(theory_setup), catch(iddfs_event(${cycle}, ${maxNodes}, E), planlog_limit(L), E = limit(L))`
+      : `once(theory_setup), catch(bfs(${maxNodes}, R, S), planlog_limit(L), (R = limit(L), S = none)), E = bfs(R, S)`;
+
+  const iterations: IterationStats[] = [];
+  let final: Term | null = null;
+  const run = await runProlog({
+    sources,
+    query,
+    answerVar: 'E',
+    timeoutMs: options.timeoutMs,
+    maxSteps: options.maxSteps,
+    onAnswer: (t) => {
+      if (t.kind === 'compound' && t.functor === 'iteration') {
+        const it = iterationOf(t.args[0]);
+        iterations.push(it);
+        options.onIteration?.(it);
+      } else final = t;
+    },
+  });
+
+  let status: SolveReport['status'] = 'limit';
+  let plan: string[] = [];
+  let reason: string | undefined;
+  let limit: LimitKind | undefined;
+  let expanded = 0;
+  let generated = 0;
+  let duplicates = 0;
+  let stored = 0;
+  const f = final as Term | null;
+  if (algo === 'iddfs') {
+    if (f && f.kind === 'compound' && f.functor === 'solved') {
+      const it = iterationOf(f.args[1]);
+      iterations.push(it);
+      options.onIteration?.(it);
+      status = 'solved';
+      plan = planOf(f.args[0]);
+    } else if (f && f.kind === 'compound' && f.functor === 'unsolvable') {
+      status = 'unsolvable';
+      const last = iterations[iterations.length - 1];
+      reason =
+        cycle === 'state'
+          ? `no path reached depth ${last.bound} (longest: ${last.maxDepth}): every cycle-free path was explored`
+          : `no path reached depth ${last.bound} (longest: ${last.maxDepth}): no plan uses each ground operator at most once (the original's rule); a plan that repeats an operator may exist (try --cycle state)`;
+    }
+    for (const it of iterations) {
+      expanded += it.expanded;
+      generated += it.generated;
+    }
+  } else if (f && f.kind === 'compound' && f.functor === 'bfs') {
+    const [r, s] = f.args;
+    if (s.kind === 'compound' && s.functor === 'bfs') [expanded, generated, duplicates, stored] = s.args.map(termInt);
+    if (r.kind === 'compound' && r.functor === 'solved') {
+      status = 'solved';
+      plan = planOf(r.args[0]);
+    } else if (r.kind === 'atom' && r.name === 'unsolvable') {
+      status = 'unsolvable';
+      reason = `all ${stored} reachable states explored; none satisfies the goal`;
+    } else final = r;
+  }
+  const ff = final as Term | null;
+  if (status === 'limit') {
+    if (ff && ff.kind === 'compound' && ff.functor === 'limit') {
+      limit = 'nodes';
+      reason = `node limit of ${options.maxNodes} expanded nodes reached`;
+    } else if (run.status === 'limit' && run.limit === 'time') {
+      limit = 'time';
+      reason = `time limit of ${(options.timeoutMs ?? 0) / 1000} s reached`;
+    } else if (run.status === 'limit') {
+      limit = 'nodes';
+      reason = `step limit of ${options.maxSteps} Prolog resolution steps reached`;
+    } else {
+      throw new Error(`the planning theory ended without an answer (query ${query})`);
+    }
+  }
+
+  let validation: ValidationResult | undefined;
+  const prolog: PrologInfo = { theory, engine: 'tau', steps: run.steps };
+  if (status === 'solved') {
+    validation = validatePlan(loaded.domain, loaded.problem, planSteps(plan));
+    prolog.valid = validation.valid;
+    if (!validation.valid) prolog.invalidReason = validation.failure?.message;
+  }
+  const report: PrologSolveReport = {
+    status,
+    plan,
+    length: plan.length,
+    cost: validation?.cost ?? 0,
+    optimal: status === 'solved' && (algo === 'bfs' || cycle === 'state') && loaded.domain.operators.every((o) => o.cost === loaded.domain.operators[0].cost),
+    algo,
+    heuristic: 'none',
+    backend: 'prolog',
+    cycle,
+    ...(reason ? { reason } : {}),
+    stats: {
+      expanded,
+      generated,
+      duplicates,
+      stored,
+      ...(algo === 'iddfs' ? { iterations } : {}),
+      timeMs: run.timeMs,
+      ...(limit ? { limit } : {}),
+      parseMs,
+      groundMs: 0,
+      totalMs: parseMs + run.timeMs,
+      atoms: 0,
+      operators: 0,
+    },
+    validation,
+    prolog,
+  };
+  if (loaded.level && status === 'solved' && validation?.valid) Object.assign(report, sokobanFields(plan));
+  return report;
+}
