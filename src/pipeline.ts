@@ -102,7 +102,7 @@ export function planSteps(plan: readonly string[], file = '<plan>'): PlanStep[] 
 export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0): SolveReport {
   const strategy = getStrategy(options.algo);
   if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
-  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...stripUndefined(options) };
+  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...stripUndefined(options), context: { level: loaded.level } };
   const t0 = performance.now();
   const task: Task = ground(loaded.domain, loaded.problem);
   const space = makeSearchSpace(task);

@@ -38,6 +38,7 @@ function parseConfig(text: string): Pick<Job, 'algo' | 'heuristic' | 'options'> 
     if (k === 'weight') options.weight = Number(v);
     else if (k === 'lazy' || k === 'preferred' || k === 'tt') options[k] = true;
     else if (k === 'cycle') options.cycle = v as 'state' | 'action';
+    else if (k === 'prune') options.prune = v;
     else throw new Error(`unknown flag ${f} in configuration "${text}"`);
   }
   return { algo, heuristic, options };

@@ -14,9 +14,12 @@ import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
 import { levelLabel } from '../sokoban/level.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import type { Io } from './io.ts';
-import { defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { heuristicNames, heuristics } from '../heuristics/index.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
+import { compareCommand, solvePrologCommand } from './compare.ts';
+import { compareLoaded, renderComparison } from '../prolog/compare.ts';
+import { problemText } from '../prolog/solve.ts';
 import { renderSolve, renderValidation, validationJson } from './render.ts';
 
 export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;
@@ -32,10 +35,11 @@ const problemOptions = {
 const solveFlags = {
   ...searchFlags,
   backend: { type: 'string' },
+  theory: { type: 'string' },
   show: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
-const backends = ['ts'];
+const backends = ['ts', 'prolog'];
 
 function usage(): string {
   const algos = strategyNames.map((n) => `    ${n.padEnd(9)} ${strategies[n].summary}`).join('\n');
@@ -46,6 +50,7 @@ usage: planlog <command> [options]
 
 commands:
   solve <file>      solve a level (or a Prolog problem file with --domain)
+  compare <file>    solve with both backends (ts, prolog) and compare (exit 4 if they disagree)
   facts <file>      print a level's problem as a Prolog file (init/goal facts)
   validate <file>   replay a plan (--plan FILE or --lurd STRING) and check it
   (no command)      the demo: solve the bundled demo level
@@ -53,17 +58,23 @@ commands:
 options of solve:
   --level N|TITLE   which level of a collection (1-based number or title)
   --domain FILE     domain file of opn/4 facts (default: domains/sokoban.pl)
-  --algo NAME       search strategy (default: bfs):
+  --algo NAME       search strategy (default: auto for a level file, bfs for a
+                    Prolog problem file):
 ${algos}
-  --heuristic NAME  heuristic of astar, wastar, gbfs, idastar (default per strategy):
+  --heuristic NAME  heuristic of astar, wastar, gbfs, idastar, push, push-greedy
+                    (default per strategy; push* take manhattan, pushdist, matching):
 ${heurs}
   --cycle RULE      iddfs: state (default: no state twice on a path) or action
                     (the original's: no ground operator twice in a plan)
   --tt              iddfs: transposition table (fewer re-expansions)
-  --weight W        wastar: f = g + W·h (default 2)
+  --weight W        wastar: f = g + W·h (default 2); push: f = pushes + W·h (default 1)
+  --prune NAME      drop generated states proven dead: deadlocks (Sokoban dead
+                    squares and freeze deadlocks; every strategy) or none
   --lazy            gbfs: evaluate states when expanded
   --preferred       gbfs: extra open list for hff's helpful actions
-  --backend NAME    ${backends.join(', ')} (default: ts)
+  --backend NAME    ${backends.join(', ')} (default: ts); prolog: the planning theory in
+                    tau-prolog (src/prolog/*.pl), strategies iddfs and bfs
+  --theory NAME     prolog backend and compare: fast (default) or plain (the original's)
   --timeout SEC     stop the search after SEC seconds (status limit, exit 3)
   --max-nodes N     stop the search after N expanded nodes (exit 3)
   --max-memory MB   stop the search when the process uses MB megabytes
@@ -72,7 +83,8 @@ ${heurs}
   --json            one JSON object on stdout
 
 exit codes: 0 solved/valid · 1 no plan exists · 2 bad input or usage ·
-            3 a limit stopped the search · 5 the plan is invalid
+            3 a limit stopped the search · 4 compare: the backends disagree ·
+            5 the plan is invalid
 `;
 }
 
@@ -83,7 +95,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
   try {
     switch (command) {
       case undefined:
-        return demo(io);
+        return await demo(io);
       case 'help':
       case '--help':
       case '-h':
@@ -95,9 +107,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return factsCommand(rest, io);
       case 'validate':
         return validateCommand(rest, io);
+      case 'compare':
+        return await compareCommand(rest, io);
       default:
         json = false;
-        throw new UsageError(`unknown command '${command}' (commands: solve, facts, validate; see planlog --help)`);
+        throw new UsageError(`unknown command '${command}' (commands: solve, compare, facts, validate; see planlog --help)`);
     }
   } catch (e) {
     if (e instanceof PlanlogError) {
@@ -174,9 +188,11 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
     io.out(usage());
     return EXIT.ok;
   }
-  const options = searchOptionsFrom(values);
+  const options = searchOptionsFrom(values, defaultAlgoFor(file));
   const backend = values.backend ?? 'ts';
   if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
+  if (backend === 'prolog') return solvePrologCommand(io, file, values, options);
+  if (values.theory !== undefined) throw new UsageError('--theory applies to the prolog backend (--backend prolog) and to compare');
 
   const { loaded, parseMs } = load(io, file, values);
   const progress = io.isTTY && !values.json;
@@ -230,7 +246,10 @@ function validateCommand(args: string[], io: Io): number {
 }
 
 /** `npm start` without a command: the original's planner and BFS on the bundled demo level. */
-function demo(io: Io): number {
+/** The tutorial levels, next to the demo level: level 3 is small enough for the Prolog backend's part of the demo. */
+const demoTutorial = demoLevel.replace(/demo\.txt$/, 'tutorial.txt');
+
+async function demo(io: Io): Promise<number> {
   io.out(`planlog demo — solving ${demoLevel} with the original planner's strategy (iddfs) and with bfs\n`);
   const { loaded, parseMs } = load(io, demoLevel, {});
   const original = solveLoaded(loaded, { algo: 'iddfs', cycle: 'action' }, parseMs);
@@ -240,6 +259,11 @@ function demo(io: Io): number {
   );
   const report = solveLoaded(loaded, { algo: 'bfs' }, parseMs);
   io.out(renderSolve(report, loaded, { file: demoLevel, domainFile: bundledDomain, show: true }));
-  io.out('try: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
+  // both backends on a level small enough for tau-prolog (the demo level takes it minutes)
+  const small = load(io, demoTutorial, { level: '3' });
+  const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', domainText: io.readFile(bundledDomain), problemText: problemText(small.loaded), timeoutMs: 20_000 });
+  io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoTutorial}, level 3: iddfs --cycle state, ts vs prolog`)}`);
+  io.out('\ntry: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
+  io.out('     npm start -- compare maps/tutorial.txt --level 4');
   return report.status === 'solved' ? EXIT.ok : EXIT.unsolvable;
 }

@@ -3,7 +3,9 @@ import { totalmem } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
 import { getHeuristic, heuristicNames } from '../heuristics/index.ts';
 import type { SolveOptions } from '../pipeline.ts';
+import { isPrologFile } from '../pipeline.ts';
 import { getStrategy, strategyNames } from '../search/index.ts';
+import { prunerNames } from '../search/prune.ts';
 
 /** A mistake in the command line (exit 2). */
 export class UsageError extends Error {}
@@ -16,6 +18,7 @@ export const searchFlags = {
   lazy: { type: 'boolean' },
   preferred: { type: 'boolean' },
   tt: { type: 'boolean' },
+  prune: { type: 'string' },
   timeout: { type: 'string' },
   'max-nodes': { type: 'string' },
   'max-memory': { type: 'string' },
@@ -29,6 +32,7 @@ export interface SearchFlagValues {
   lazy?: boolean;
   preferred?: boolean;
   tt?: boolean;
+  prune?: string;
   timeout?: string;
   'max-nodes'?: string;
   'max-memory'?: string;
@@ -46,7 +50,12 @@ export function positiveNumber(flag: string, v: string | undefined, integer: boo
   return n;
 }
 
-/** Checks the search flags and returns solve options. Throws UsageError. */
+/** The strategy used without --algo: `auto` for a level file, `bfs` for a Prolog problem file. */
+export function defaultAlgoFor(file: string): string {
+  return isPrologFile(file) ? 'bfs' : 'auto';
+}
+
+/** Checks the search flags and returns solve options (`defaultAlgo` without --algo; see defaultAlgoFor). Throws UsageError. */
 export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs'): SolveOptions {
   const algo = values.algo ?? defaultAlgo;
   const strategy = getStrategy(algo);
@@ -56,18 +65,24 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
     if (!strategy.defaultHeuristic) throw new UsageError(`strategy ${algo} uses no heuristic; drop --heuristic`);
     heuristic = getHeuristic(values.heuristic);
     if (!heuristic) throw new UsageError(`unknown heuristic '${values.heuristic}' (choose one of: ${heuristicNames.join(', ')})`);
+    if (strategy.heuristics && !strategy.heuristics.includes(values.heuristic)) {
+      throw new UsageError(`strategy ${algo} takes the heuristics ${strategy.heuristics.join(', ')}, not '${values.heuristic}'`);
+    }
   } else if (strategy.defaultHeuristic) {
     heuristic = getHeuristic(strategy.defaultHeuristic);
   }
   const only = (flag: string, set: boolean, algos: string[]): void => {
     if (set && !algos.includes(algo)) throw new UsageError(`--${flag} applies to ${algos.join(', ')}, not to ${algo}`);
   };
-  only('weight', values.weight !== undefined, ['wastar']);
+  only('weight', values.weight !== undefined, ['wastar', 'push']);
   only('lazy', Boolean(values.lazy), ['gbfs']);
   only('preferred', Boolean(values.preferred), ['gbfs']);
   only('tt', Boolean(values.tt), ['iddfs']);
   if (values.preferred && heuristic && !heuristic.preferredOperators) {
     throw new UsageError(`--preferred needs a heuristic with preferred operators (hff), not ${heuristic.name}`);
+  }
+  if (values.prune !== undefined && values.prune !== 'none' && !prunerNames.includes(values.prune)) {
+    throw new UsageError(`unknown pruning '${values.prune}' (choose one of: none, ${prunerNames.join(', ')})`);
   }
   const cycle = values.cycle ?? 'state';
   if (cycle !== 'state' && cycle !== 'action') throw new UsageError(`--cycle must be state or action, got '${cycle}'`);
@@ -83,6 +98,7 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
     lazy: values.lazy,
     preferred: values.preferred,
     tt: values.tt,
+    prune: values.prune === 'none' ? undefined : values.prune,
     timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
     maxNodes: maxNodes ?? Infinity,
     maxMemoryMb: maxMemory ?? defaultMaxMemoryMb,

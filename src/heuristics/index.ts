@@ -6,6 +6,9 @@ import { hff } from './hff.ts';
 import { hmax } from './hmax.ts';
 import { lmcut } from './lmcut.ts';
 import type { Heuristic } from './types.ts';
+import { manhattan } from '../sokoban/h-manhattan.ts';
+import { matching } from '../sokoban/h-matching.ts';
+import { pushdist } from '../sokoban/h-pushdist.ts';
 
 export const heuristics: Readonly<Record<string, Heuristic>> = {
   blind,
@@ -14,6 +17,9 @@ export const heuristics: Readonly<Record<string, Heuristic>> = {
   hadd,
   hff,
   lmcut,
+  manhattan,
+  pushdist,
+  matching,
 };
 
 export const heuristicNames = Object.keys(heuristics);

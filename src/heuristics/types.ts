@@ -3,6 +3,7 @@
  * the search space (and through it the ground task) it builds an evaluator
  * once, which then maps packed states to estimates.
  */
+import type { Level } from '../sokoban/level.ts';
 import type { SearchSpace } from '../strips/space.ts';
 
 export interface Evaluator {
@@ -21,7 +22,10 @@ export interface Heuristic {
   summary: string;
   /** Never overestimates the true cost (so A* with it returns optimal plans). */
   admissible: boolean;
+  /** It needs `context.level` (a Sokoban heuristic): `create` throws a PlanlogError without one. */
+  needsLevel?: boolean;
   /** Its evaluators implement `preferred` (gbfs --preferred needs that). */
   preferredOperators?: boolean;
-  create(space: SearchSpace): Evaluator;
+  /** `context.level`: the Sokoban level the task came from (Sokoban heuristics need it and throw a PlanlogError without it). */
+  create(space: SearchSpace, context?: { level?: Level }): Evaluator;
 }

@@ -13,6 +13,7 @@ import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
 import { Heap, keyPrimary, packKey } from './heap.ts';
+import { makePrune } from './prune.ts';
 import type { LimitKind, SearchOptions, SearchResult } from './types.ts';
 
 export interface BestFirstConfig {
@@ -45,7 +46,7 @@ function fit(a: Int32Array, n: number, fill = 0): Int32Array {
 export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFirstConfig): SearchResult {
   const budget = new Budget(options);
   const W = space.words;
-  const h = options.heuristic && c.hWeight !== 0 ? options.heuristic.create(space) : zero;
+  const h = options.heuristic && c.hWeight !== 0 ? options.heuristic.create(space, options.context) : zero;
   const usePreferred = c.preferred && typeof h.preferred === 'function';
   const store = new StateStore(W);
   let g: Int32Array = new Int32Array(1024);
@@ -57,6 +58,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
   const pref = new Int32Array(Math.max(1, space.numOps));
   const isPref = new Uint8Array(Math.max(1, space.numOps));
   const child = new Uint32Array(W);
+  const prune = makePrune(space, options);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -139,6 +141,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
       const op = ops[i];
       space.apply(op, store.data, id * W, child, 0);
       generated++;
+      if (prune !== null && prune(child, 0)) continue;
       const g2 = gid + space.cost(op);
       const r = store.insert(child, 0, id, op);
       if (r >= 0) {

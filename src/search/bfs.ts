@@ -7,6 +7,7 @@
 import { StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { Budget, limitReason } from './budget.ts';
+import { makePrune } from './prune.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
@@ -15,6 +16,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const store = new StateStore(W);
   const ops = new Int32Array(Math.max(1, space.numOps));
   const child = new Uint32Array(W);
+  const prune = makePrune(space, options);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -36,6 +38,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
       const op = ops[i];
       space.apply(op, store.data, id * W, child, 0);
       generated++;
+      if (prune !== null && prune(child, 0)) continue;
       const r = store.insert(child, 0, id, op);
       if (r < 0) {
         duplicates++;

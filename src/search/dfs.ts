@@ -6,6 +6,7 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
+import { makePrune } from './prune.ts';
 import { OpStack } from './opstack.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
@@ -16,6 +17,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const stack = new OpStack(space);
   let path = new Int32Array(64); // state id at each depth
   const child = new Uint32Array(W);
+  const prune = makePrune(space, options);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -42,6 +44,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
     const id = path[depth];
     space.apply(op, store.data, id * W, child, 0);
     generated++;
+    if (prune !== null && prune(child, 0)) continue;
     const r = store.insert(child, 0, id, op);
     if (r < 0) {
       duplicates++;

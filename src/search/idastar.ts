@@ -11,6 +11,7 @@ import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
 import { OpStack } from './opstack.ts';
+import { makePrune } from './prune.ts';
 import type { IterationStats, LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 const zero: Evaluator = { evaluate: () => 0 };
@@ -18,7 +19,7 @@ const zero: Evaluator = { evaluate: () => 0 };
 export function idastar(space: SearchSpace, options: SearchOptions): SearchResult {
   const budget = new Budget(options);
   const W = space.words;
-  const h = options.heuristic ? options.heuristic.create(space) : zero;
+  const h = options.heuristic ? options.heuristic.create(space, options.context) : zero;
   const store = new StateStore(W);
   let hv: Float64Array = new Float64Array(1024);
   let gBest: Float64Array = new Float64Array(1024);
@@ -28,6 +29,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
   let pathG: Float64Array = new Float64Array(64);
   let pathOp: Int32Array = new Int32Array(64);
   const child = new Uint32Array(W);
+  const prune = makePrune(space, options);
   const iterations: IterationStats[] = [];
   let expanded = 0;
   let generated = 0;
@@ -99,6 +101,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
       space.apply(op, store.data, id * W, child, 0);
       generated++;
       it.generated++;
+      if (prune !== null && prune(child, 0)) continue;
       const g2 = pathG[depth] + space.cost(op);
       let r = store.insert(child, 0, id, op);
       if (r >= 0) {

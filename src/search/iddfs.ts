@@ -26,6 +26,7 @@
 import { hashState, StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { Budget, limitReason } from './budget.ts';
+import { makePrune } from './prune.ts';
 import type { IterationStats, LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult {
@@ -43,6 +44,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
     nameOf[o] = id;
   }
   const used = new Uint8Array(nameIds.size);
+  const prune = makePrune(space, options);
   const iterations: IterationStats[] = [];
   let expanded = 0;
   let generated = 0;
@@ -108,6 +110,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       const d1 = depth + 1;
       const off = d1 * W;
       space.apply(op, states, depth * W, states, off);
+      if (prune !== null && prune(states, off)) continue;
       if (byState && !tt) {
         const h = hashState(states, off, W);
         let onPath = false;

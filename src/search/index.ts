@@ -5,6 +5,8 @@ import { dfsStrategy } from './dfs.ts';
 import { gbfsStrategy } from './gbfs.ts';
 import { idastarStrategy } from './idastar.ts';
 import { iddfsStrategy } from './iddfs.ts';
+import { autoStrategy, optimalMovesStrategy, optimalPushesStrategy } from './presets.ts';
+import { pushGreedyStrategy, pushStrategy } from './push.ts';
 import type { Strategy } from './types.ts';
 import { ucsStrategy } from './ucs.ts';
 import { wastarStrategy } from './wastar.ts';
@@ -18,6 +20,11 @@ export const strategies: Readonly<Record<string, Strategy>> = {
   wastar: wastarStrategy,
   gbfs: gbfsStrategy,
   idastar: idastarStrategy,
+  push: pushStrategy,
+  'push-greedy': pushGreedyStrategy,
+  auto: autoStrategy,
+  'optimal-moves': optimalMovesStrategy,
+  'optimal-pushes': optimalPushesStrategy,
 };
 
 export const strategyNames = Object.keys(strategies);

@@ -1,6 +1,12 @@
 /** The one signature every strategy has, and what it returns. */
 import type { Heuristic } from '../heuristics/types.ts';
+import type { Level } from '../sokoban/level.ts';
 import type { SearchSpace } from '../strips/space.ts';
+
+/** What a problem brings besides its ground task: the Sokoban level it was compiled from, if any. */
+export interface SearchContext {
+  level?: Level;
+}
 
 export type SearchStatus = 'solved' | 'unsolvable' | 'limit';
 export type CycleRule = 'state' | 'action';
@@ -29,6 +35,10 @@ export interface SearchOptions {
   preferred?: boolean;
   /** iddfs: a transposition table (best depth per state) that cuts re-expansions. */
   tt?: boolean;
+  /** The problem's context (the Sokoban level); Sokoban-aware heuristics, pruning and strategies need it. */
+  context?: SearchContext;
+  /** Prune generated states proven dead (see src/search/prune.ts): `deadlocks` (Sokoban dead squares and freeze deadlocks). */
+  prune?: string;
   /** Called about every 100 ms of search with the counts so far. */
   onProgress?: (p: Progress) => void;
 }
@@ -87,6 +97,10 @@ export interface Strategy {
   summary: string;
   /** The heuristic it uses when none is given; absent for uninformed strategies. */
   defaultHeuristic?: string;
+  /** It needs `options.context.level` (a Sokoban strategy) and answers with a PlanlogError without one. */
+  needsLevel?: boolean;
+  /** The heuristics it accepts, when not every registered one. */
+  heuristics?: readonly string[];
   /** Whether a plan it returns is guaranteed shortest (cheapest) under these options. */
   optimal(space: SearchSpace, options: SearchOptions): boolean;
   /** Proves unsolvability when it answers `unsolvable`? (false e.g. for the action cycle rule). A heuristic's dead ends count as proof (they are). */

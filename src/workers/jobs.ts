@@ -14,7 +14,7 @@ export interface Job {
   domainFile: string;
   algo: string;
   heuristic?: string;
-  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action' };
+  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action'; prune?: string };
   timeoutMs: number;
   maxNodes?: number;
   maxMemoryMb?: number;

@@ -58,7 +58,7 @@ const TUTORIAL_OPTIMAL = [1, 4, 6, 9, 12, 12, 13, 16, 25];
 
 describe('solve --json', () => {
   it('tutorial level 7: solved in 13 by bfs, optimal (atom 31 is the goal)', async () => {
-    const { code, json, err } = await runJson('solve', TUTORIAL, '--level', '7', '--json');
+    const { code, json, err } = await runJson('solve', TUTORIAL, '--level', '7', '--algo', 'bfs', '--json');
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(json.status).toBe('solved');
@@ -80,6 +80,16 @@ describe('solve --json', () => {
     expect(json.level).toEqual({ file: TUTORIAL, number: 7, title: 'Two boxes, one at a time' });
   });
 
+  it('without --algo a level is solved by auto (push-level portfolio), which does not claim optimality; a Prolog problem by bfs', async () => {
+    const { code, json } = await runJson('solve', TUTORIAL, '--level', '7', '--json');
+    expect(code).toBe(0);
+    expect(json).toMatchObject({ status: 'solved', algo: 'auto', optimal: false });
+    expect(json.pushes).toBeGreaterThanOrEqual(3);
+    const pruned = await runJson('solve', TUTORIAL, '--level', '7', '--algo', 'bfs', '--prune', 'deadlocks', '--json');
+    expect(pruned.json).toMatchObject({ status: 'solved', algo: 'bfs', length: 13, optimal: true });
+    expect((await run('solve', TUTORIAL, '--prune', 'corners')).err).toContain("unknown pruning 'corners'");
+  });
+
   it('tutorial level 7 with --algo iddfs: same length 13', async () => {
     // --max-nodes keeps a regression short; iddfs needs under 2,000 expansions here.
     const { code, json } = await runJson('solve', TUTORIAL, '--level', '7', '--algo', 'iddfs', '--max-nodes', '200000', '--json');
@@ -91,7 +101,7 @@ describe('solve --json', () => {
   });
 
   it('the same contract on tutorial level 8 (bfs): every field', async () => {
-    const { code, json, err } = await runJson('solve', TUTORIAL, '--level', '8', '--json');
+    const { code, json, err } = await runJson('solve', TUTORIAL, '--level', '8', '--algo', 'bfs', '--json');
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(Object.keys(json).sort()).toEqual(
@@ -110,7 +120,7 @@ describe('solve --json', () => {
   });
 
   it('tutorial level 6 by bfs: exact node counts', async () => {
-    const { code, json } = await runJson('solve', TUTORIAL, '--level', '6', '--json');
+    const { code, json } = await runJson('solve', TUTORIAL, '--level', '6', '--algo', 'bfs', '--json');
     expect(code).toBe(0);
     expect(json.length).toBe(12);
     expect(json.lurd).toBe('RRRlddlUluRR');
@@ -156,7 +166,7 @@ describe('solve --json', () => {
   });
 
   it('--max-nodes 5 stops bfs: exit 3, status limit', async () => {
-    const { code, json } = await runJson('solve', TUTORIAL, '--level', '9', '--max-nodes', '5', '--json');
+    const { code, json } = await runJson('solve', TUTORIAL, '--level', '9', '--algo', 'bfs', '--max-nodes', '5', '--json');
     expect(code).toBe(3);
     expect(json.status).toBe('limit');
     expect(json.plan).toEqual([]);
@@ -209,16 +219,16 @@ describe('every level of maps/unsolvable.txt: exit 1, status unsolvable', () => 
   }
 
   it('levels 1–3 are proven unsolvable while grounding (no search)', async () => {
-    const { json: one } = await runJson('solve', UNSOLVABLE, '--level', '1', '--json');
+    const { json: one } = await runJson('solve', UNSOLVABLE, '--level', '1', '--algo', 'bfs', '--json');
     expect(one.reason).toBe('goal box(x3y2) is unreachable even when delete lists are ignored');
     expect(one.stats.expanded).toBe(0);
-    const { json: four } = await runJson('solve', UNSOLVABLE, '--level', '4', '--json');
+    const { json: four } = await runJson('solve', UNSOLVABLE, '--level', '4', '--algo', 'bfs', '--json');
     expect(four.reason).toBe('all 12 reachable states explored; none satisfies the goal');
     expect(four.stats.expanded).toBe(12);
   });
 
   it('the text output says why', async () => {
-    const r = await run('solve', UNSOLVABLE, '--level', '1');
+    const r = await run('solve', UNSOLVABLE, '--level', '1', '--algo', 'bfs');
     expect(r.code).toBe(1);
     expect(r.out).toContain('no plan (bfs): goal box(x3y2) is unreachable even when delete lists are ignored');
   });
@@ -236,16 +246,16 @@ describe('usage errors: exit 2', () => {
   it('unknown command', async () => {
     const r = await run('frob');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, facts, validate; see planlog --help)\n(see planlog --help)");
+    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate; see planlog --help)\n(see planlog --help)");
   });
 
   it('unknown --algo, also as JSON', async () => {
     const r = await run('solve', TUTORIAL, '--algo', 'astra');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar)\n(see planlog --help)");
+    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, optimal-pushes)\n(see planlog --help)");
     const j = await runJson('solve', TUTORIAL, '--algo', 'astra', '--json');
     expect(j.code).toBe(2);
-    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar)" } });
+    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, optimal-pushes)" } });
   });
 
   it('bad --cycle, --max-nodes, missing or extra files', async () => {

@@ -21,7 +21,7 @@ describe('every registered strategy on tiny tasks', () => {
     ['switchTwice', switchTwice, 4],
     ['alreadyDone', alreadyDone, 0],
   ];
-  for (const name of strategyNames) {
+  for (const name of strategyNames.filter((n) => !strategies[n].needsLevel)) {
     for (const [tname, make, length] of tasks) {
       it(`${name} on ${tname}`, () => {
         const task = make();

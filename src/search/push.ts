@@ -1,0 +1,83 @@
+/**
+ * Push-level search as strategies over the ground Sokoban task (see
+ * src/sokoban/push-search.ts): `push` is A* on pushes (f = pushes + h;
+ * `--weight W` makes it weighted A*), `push-greedy` is greedy best-first
+ * (f = h). They need the level (options.context) and one of the Sokoban box
+ * estimates as heuristic (default: matching). The push plan is expanded to
+ * moveX/pushX steps through shortest walks and mapped to the task's
+ * operator ids by name.
+ */
+import { PlanlogError } from '../lang/errors.ts';
+import { boardOf, requireLevel } from '../sokoban/board.ts';
+import type { EstimateKind } from '../sokoban/estimates.ts';
+import { expandPushes, type PushSearchConfig, pushSearch } from '../sokoban/push-search.ts';
+import { deadSquaresOf } from '../sokoban/prune.ts';
+import type { SearchSpace } from '../strips/space.ts';
+import type { Task } from '../strips/task.ts';
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+
+export const BOX_ESTIMATES: readonly EstimateKind[] = ['manhattan', 'pushdist', 'matching'];
+
+const opIds = new WeakMap<Task, Map<string, number>>();
+
+/** Operator ids of plan steps, by name; a PlanlogError when the task has no such operator (not the Sokoban domain). */
+export function stepsToOps(space: SearchSpace, steps: readonly string[]): number[] {
+  let ids = opIds.get(space.task);
+  if (!ids) {
+    ids = new Map();
+    for (let o = 0; o < space.numOps; o++) ids.set(space.opName(o).replace(/\s+/g, ''), o);
+    opIds.set(space.task, ids);
+  }
+  return steps.map((s) => {
+    const o = ids.get(s);
+    if (o === undefined) throw new PlanlogError({ file: '<options>', message: `the push-level search needs the operators of domains/sokoban.pl; the task has no ${s}` });
+    return o;
+  });
+}
+
+/** Whether plan cost counts pushes: every push operator costs the same positive amount and every move costs 0. */
+export function costsArePushes(space: SearchSpace): boolean {
+  const ops = space.task.operators;
+  const pushCost = ops.find((o) => o.name.startsWith('push'))?.cost;
+  if (pushCost === undefined || pushCost <= 0) return false;
+  return ops.every((o) => (o.name.startsWith('push') ? o.cost === pushCost : o.name.startsWith('move') && o.cost === 0));
+}
+
+function estimateOf(options: SearchOptions): EstimateKind {
+  const name = options.heuristic?.name ?? 'matching';
+  if (!(BOX_ESTIMATES as readonly string[]).includes(name)) {
+    throw new PlanlogError({ file: '<options>', message: `the push-level search uses a Sokoban box estimate (${BOX_ESTIMATES.join(', ')}), not ${name}` });
+  }
+  return name as EstimateKind;
+}
+
+/** Runs the push-level search with a configuration and returns the plan as operator ids of the task. */
+export function runPushSearch(space: SearchSpace, options: SearchOptions, config: Omit<PushSearchConfig, 'estimate'> & { estimate?: EstimateKind }): SearchResult {
+  const level = requireLevel(options.context, 'the push-level search');
+  const board = boardOf(level);
+  const r = pushSearch(board, deadSquaresOf(level), options, { ...config, estimate: config.estimate ?? estimateOf(options) });
+  const plan = r.pushes ? stepsToOps(space, expandPushes(board, r.pushes)) : null;
+  return { status: r.status, plan, reason: r.reason, stats: r.stats };
+}
+
+export const pushStrategy: Strategy = {
+  name: 'push',
+  summary: 'Sokoban push-level A* (f = pushes + h, --weight W: weighted); fewest pushes; needs a level',
+  defaultHeuristic: 'matching',
+  heuristics: BOX_ESTIMATES,
+  needsLevel: true,
+  optimal: (space, options) => (options.weight ?? 1) <= 1 && costsArePushes(space),
+  complete: () => true,
+  run: (space, options) => runPushSearch(space, options, { gWeight: 1, hWeight: options.weight ?? 1, goalOnGeneration: false, preferDeep: true }),
+};
+
+export const pushGreedyStrategy: Strategy = {
+  name: 'push-greedy',
+  summary: 'Sokoban push-level greedy best-first (f = h); fast, not optimal; needs a level',
+  defaultHeuristic: 'matching',
+  heuristics: BOX_ESTIMATES,
+  needsLevel: true,
+  optimal: () => false,
+  complete: () => true,
+  run: (space, options) => runPushSearch(space, options, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true }),
+};

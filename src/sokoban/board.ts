@@ -1,0 +1,146 @@
+/**
+ * A level as flat arrays for the Sokoban-aware plug-ins (deadlocks,
+ * heuristics, push-level search): squares are numbered p = y·width + x, the
+ * four neighbours of p are p ± 1 and p ± width. Every floor cell is enclosed
+ * by walls (the level reader checks that), so a neighbour of a floor cell is
+ * always on the grid.
+ *
+ * Also maps the ground task's atoms to squares by name: `box(xXyY)` and
+ * `sokoban(xXyY)` (the vocabulary of domains/sokoban.pl).
+ */
+import { PlanlogError } from '../lang/errors.ts';
+import type { Task } from '../strips/task.ts';
+import { cellName, parseCellName, type Level } from './level.ts';
+
+export class Board {
+  readonly width: number;
+  readonly height: number;
+  readonly size: number;
+  /** 1 for a floor cell (inside the walls). */
+  readonly floor: Uint8Array;
+  /** 1 for a goal square. */
+  readonly goal: Uint8Array;
+  /** Floor cells in row-major order (grid squares). */
+  readonly cells: Int32Array;
+  /** Index in `cells` of each square (-1 for non-floor). */
+  readonly cellIndex: Int32Array;
+  /** Goal squares, row-major. */
+  readonly goals: Int32Array;
+  /** Box squares of the level's initial state, row-major. */
+  readonly boxes: Int32Array;
+  readonly player: number;
+  /** Square offsets of up, down, left, right. */
+  readonly dirs: Int32Array;
+
+  constructor(readonly level: Level) {
+    this.width = level.width;
+    this.height = level.height;
+    this.size = this.width * this.height;
+    this.floor = new Uint8Array(this.size);
+    this.goal = new Uint8Array(this.size);
+    this.cellIndex = new Int32Array(this.size).fill(-1);
+    const at = (x: number, y: number): number => y * this.width + x;
+    this.cells = Int32Array.from(level.cells, (c) => at(c.x, c.y));
+    this.cells.forEach((p, i) => {
+      this.floor[p] = 1;
+      this.cellIndex[p] = i;
+    });
+    this.goals = Int32Array.from(level.goals, (g) => at(g.x, g.y));
+    for (const g of this.goals) this.goal[g] = 1;
+    this.boxes = Int32Array.from(level.boxes, (b) => at(b.x, b.y));
+    this.player = at(level.player.x, level.player.y);
+    this.dirs = Int32Array.from([-this.width, this.width, -1, 1]);
+  }
+
+  /** The `xXyY` name of a square. */
+  name(p: number): string {
+    return cellName(p % this.width, Math.floor(p / this.width));
+  }
+
+  /** The board square of an `xXyY` name, or -1. */
+  square(name: string): number {
+    const pt = parseCellName(name);
+    return pt && pt.x < this.width && pt.y < this.height ? pt.y * this.width + pt.x : -1;
+  }
+}
+
+/** The letter of each direction of `Board.dirs` (U, D, L, R). */
+export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
+
+const boards = new WeakMap<Level, Board>();
+
+/** The (cached) board of a level. */
+export function boardOf(level: Level): Board {
+  let b = boards.get(level);
+  if (!b) boards.set(level, (b = new Board(level)));
+  return b;
+}
+
+/** Where the task's Sokoban atoms are: atom id → board square, or -1. */
+export interface AtomSquares {
+  /** Atom ids of `box(C)` atoms, and their squares (parallel arrays). */
+  boxAtoms: Int32Array;
+  boxSquares: Int32Array;
+  /** Atom ids of `sokoban(C)` atoms, and their squares. */
+  playerAtoms: Int32Array;
+  playerSquares: Int32Array;
+}
+
+const atomMaps = new WeakMap<Task, Map<Board, AtomSquares>>();
+
+/** The task's box and player atoms with their squares, computed once per task and board. */
+export function atomSquares(task: Task, board: Board): AtomSquares {
+  let byBoard = atomMaps.get(task);
+  if (!byBoard) atomMaps.set(task, (byBoard = new Map()));
+  let m = byBoard.get(board);
+  if (m) return m;
+  const boxA: number[] = [];
+  const boxS: number[] = [];
+  const plA: number[] = [];
+  const plS: number[] = [];
+  task.atoms.forEach((name, id) => {
+    const match = /^(box|sokoban)\((x\d+y\d+)\)$/.exec(name.replace(/\s+/g, ''));
+    if (!match) return;
+    const p = board.square(match[2]);
+    if (p < 0 || !board.floor[p]) return;
+    if (match[1] === 'box') {
+      boxA.push(id);
+      boxS.push(p);
+    } else {
+      plA.push(id);
+      plS.push(p);
+    }
+  });
+  m = { boxAtoms: Int32Array.from(boxA), boxSquares: Int32Array.from(boxS), playerAtoms: Int32Array.from(plA), playerSquares: Int32Array.from(plS) };
+  byBoard.set(board, m);
+  return m;
+}
+
+/** The level of a search context, or a PlanlogError naming what needs it. */
+export function requireLevel(context: { level?: Level } | undefined, what: string): Level {
+  if (!context?.level) {
+    throw new PlanlogError({ file: '<options>', message: `${what} needs a Sokoban level (a level file, not a Prolog problem)` });
+  }
+  return context.level;
+}
+
+/** Reads the box squares of a packed state into `out`; returns their number. */
+export function readBoxes(map: AtomSquares, s: Uint32Array, off: number, out: Int32Array): number {
+  let n = 0;
+  const atoms = map.boxAtoms;
+  for (let i = 0; i < atoms.length; i++) {
+    const a = atoms[i];
+    if ((s[off + (a >>> 5)] & (1 << (a & 31))) !== 0) out[n++] = map.boxSquares[i];
+  }
+  return n;
+}
+
+/** The player's square in a packed state, or -1. */
+export function readPlayer(map: AtomSquares, s: Uint32Array, off: number): number {
+  const atoms = map.playerAtoms;
+  for (let i = 0; i < atoms.length; i++) {
+    const a = atoms[i];
+    if ((s[off + (a >>> 5)] & (1 << (a & 31))) !== 0) return map.playerSquares[i];
+  }
+  return -1;
+}

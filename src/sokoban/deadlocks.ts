@@ -1,0 +1,161 @@
+/**
+ * Deadlocks: positions from which no plan exists, found without search.
+ *
+ * - Dead squares: floor cells from which a box can never reach any goal.
+ *   Found once per level by pulling a box backwards from every goal (the
+ *   player stands on the next cell and steps back, dragging the box): every
+ *   cell a box can be pulled to is live, the rest are dead. Other boxes
+ *   and the player's reachability are ignored, so a dead square is dead in
+ *   every state (the check never removes a solvable state).
+ * - Freeze deadlocks: a set of boxes none of which can ever move, because
+ *   on each axis a box is blocked by a wall, by two dead squares, or by
+ *   another box of the set; if one of them is off goal, no plan exists.
+ *   Computed as the largest such set (a fixpoint: start from a group of
+ *   adjacent boxes, drop every box that is free on some axis, repeat).
+ */
+import type { Board } from './board.ts';
+
+/** 1 for every floor cell from which a box can reach no goal (0 elsewhere, also on walls). */
+export function deadSquares(board: Board): Uint8Array {
+  const live = new Uint8Array(board.size);
+  const queue = new Int32Array(board.size);
+  let n = 0;
+  for (const g of board.goals) {
+    if (!live[g]) {
+      live[g] = 1;
+      queue[n++] = g;
+    }
+  }
+  const { floor, dirs } = board;
+  for (let i = 0; i < n; i++) {
+    const b = queue[i];
+    for (const d of dirs) {
+      // The box at b is pulled to b + d: the player stands on b + d and steps to b + 2d.
+      const to = b + d;
+      if (floor[to] && floor[to + d] && !live[to]) {
+        live[to] = 1;
+        queue[n++] = to;
+      }
+    }
+  }
+  const dead = new Uint8Array(board.size);
+  for (const p of board.cells) if (!live[p]) dead[p] = 1;
+  return dead;
+}
+
+/**
+ * For backward search (pulling boxes from the goals): 1 for every floor
+ * cell from which no sequence of pulls brings a box to any square where a
+ * box stands initially (found by pushing a box forwards from each of them).
+ */
+export function pullDeadSquares(board: Board): Uint8Array {
+  const live = new Uint8Array(board.size);
+  const queue = new Int32Array(board.size);
+  let n = 0;
+  for (const b of board.boxes) {
+    if (!live[b]) {
+      live[b] = 1;
+      queue[n++] = b;
+    }
+  }
+  const { floor, dirs } = board;
+  for (let i = 0; i < n; i++) {
+    const b = queue[i];
+    for (const d of dirs) {
+      // The box at b is pushed to b + d by the player on b - d.
+      const to = b + d;
+      if (floor[to] && floor[b - d] && !live[to]) {
+        live[to] = 1;
+        queue[n++] = to;
+      }
+    }
+  }
+  const dead = new Uint8Array(board.size);
+  for (const p of board.cells) if (!live[p]) dead[p] = 1;
+  return dead;
+}
+
+/**
+ * Freeze-deadlock detection on a board with boxes. `boxAt[p]` is non-zero
+ * where a box stands. Holds scratch arrays, so one instance serves a whole
+ * search.
+ */
+export class FreezeCheck {
+  private readonly inSet: Uint8Array;
+  private readonly seen: Int32Array;
+  private readonly group: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly board: Board,
+    private readonly dead: Uint8Array,
+  ) {
+    this.inSet = new Uint8Array(board.size);
+    this.seen = new Int32Array(board.size);
+    this.group = new Int32Array(board.size);
+  }
+
+  /**
+   * True when the box at square p belongs to a frozen set of boxes with
+   * one of them off goal (only the group of boxes connected to p through
+   * neighbouring squares is examined).
+   */
+  frozenAt(boxAt: Uint8Array, p: number): boolean {
+    const dirs = this.board.dirs;
+    const seen = this.seen;
+    const stamp = ++this.stamp;
+    const group = this.group;
+    let n = 0;
+    group[n++] = p;
+    seen[p] = stamp;
+    for (let i = 0; i < n; i++) {
+      const q = group[i];
+      for (let k = 0; k < 4; k++) {
+        const r = q + dirs[k];
+        if (boxAt[r] && seen[r] !== stamp) {
+          seen[r] = stamp;
+          group[n++] = r;
+        }
+      }
+    }
+    return this.fixpoint(n);
+  }
+
+  /** True when the boxes at `squares` contain a frozen set with a box off goal. */
+  frozenAny(squares: Int32Array, count: number): boolean {
+    for (let i = 0; i < count; i++) this.group[i] = squares[i];
+    return this.fixpoint(count);
+  }
+
+  /** Largest frozen subset of group[0..n); true when it holds a box off goal. */
+  private fixpoint(n: number): boolean {
+    const { floor, goal, width } = this.board;
+    const dead = this.dead;
+    const inSet = this.inSet;
+    const group = this.group;
+    for (let i = 0; i < n; i++) inSet[group[i]] = 1;
+    const blocked = (q: number, d: number): boolean => {
+      const a = q - d;
+      const b = q + d;
+      return !floor[a] || !floor[b] || inSet[a] === 1 || inSet[b] === 1 || (dead[a] === 1 && dead[b] === 1);
+    };
+    let m = n;
+    for (let changed = true; changed && m > 0; ) {
+      changed = false;
+      for (let i = 0; i < m; i++) {
+        const q = group[i];
+        if (!blocked(q, 1) || !blocked(q, width)) {
+          inSet[q] = 0;
+          group[i] = group[--m];
+          group[m] = q;
+          i--;
+          changed = true;
+        }
+      }
+    }
+    let offGoal = false;
+    for (let i = 0; i < m; i++) if (!goal[group[i]]) offGoal = true;
+    for (let i = 0; i < n; i++) inSet[group[i]] = 0;
+    return offGoal;
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Push-level search and the presets: plans expanded to moveX/pushX steps
+ * and replayed by the validator (solveLoaded does that); push-optimal A*
+ * equal to uniform-cost search under domains/sokoban-pushes.pl; the
+ * move-optimal preset equal to bfs; `auto` solves every bundled level.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { getHeuristic } from '../../src/heuristics/index.ts';
+import { PlanlogError } from '../../src/lang/errors.ts';
+import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
+import { Board } from '../../src/sokoban/board.ts';
+import { lurdToPlan } from '../../src/sokoban/lurd.ts';
+import { expandPushes } from '../../src/sokoban/push-search.ts';
+import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
+
+const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');
+function load(file: string, level: number, domain = 'domains/sokoban.pl'): LoadedProblem {
+  return loadProblem({ file, text: read(file), level, domainFile: domain, domainText: read(domain) });
+}
+const cases = [
+  ...scanLevels(read('maps/tutorial.txt'), 'maps/tutorial.txt').map((e) => ({ name: `tutorial ${e.number}`, file: 'maps/tutorial.txt', level: e.number })),
+  { name: 'demo', file: 'maps/demo.txt', level: 1 },
+];
+
+describe('expandPushes', () => {
+  it('walks the shortest way behind each box, then pushes', () => {
+    const level = readLevel(['######', '#    #', '# #$ #', '#@  .#', '######'].join('\n'), 't.txt', undefined);
+    const b = new Board(level);
+    // push the box at x3y2 down (dir 1), then right (dir 3)
+    const steps = expandPushes(b, [
+      { box: b.square('x3y2'), dir: 1 },
+      { box: b.square('x3y3'), dir: 3 },
+    ]);
+    expect(steps).toEqual(lurdToPlan(level, 'uurrDullddrR'));
+  });
+
+  it('throws on an impossible push', () => {
+    const b = new Board(readLevel('#######\n#@$  .#\n#######', 't.txt', undefined));
+    expect(() => expandPushes(b, [{ box: b.square('x2y1'), dir: 2 }])).toThrow(/the player cannot reach x3y1/);
+    expect(() => expandPushes(b, [{ box: b.square('x3y1'), dir: 3 }])).toThrow(/impossible push of x3y1 R/);
+  });
+});
+
+describe.each(cases)('$name', ({ file, level }) => {
+  const unit = load(file, level);
+  const pushes = load(file, level, 'domains/sokoban-pushes.pl');
+  const shortest = solveLoaded(unit, { algo: 'bfs' });
+  const cheapest = solveLoaded(pushes, { algo: 'ucs' });
+
+  it('push (A*) finds a valid plan with the fewest pushes; optimal only under push costs', () => {
+    const r = solveLoaded(unit, { algo: 'push' });
+    expect(r.status).toBe('solved');
+    expect(r.pushes).toBe(cheapest.cost);
+    expect(r.optimal).toBe(false);
+    const c = solveLoaded(pushes, { algo: 'push' });
+    expect(c).toMatchObject({ status: 'solved', cost: cheapest.cost, optimal: true });
+  });
+
+  it('push-greedy and auto find valid plans', () => {
+    for (const algo of ['push-greedy', 'auto']) {
+      const r = solveLoaded(unit, { algo });
+      expect(r.status).toBe('solved');
+      expect(r.optimal).toBe(false);
+      expect(r.plan.every((s) => /^(move|push)[UDLR]\(/.test(s))).toBe(true);
+    }
+  });
+
+  it('push with each box estimate, and weighted', () => {
+    for (const h of ['manhattan', 'pushdist', 'matching']) {
+      expect(solveLoaded(pushes, { algo: 'push', heuristic: getHeuristic(h) }).cost).toBe(cheapest.cost);
+      expect(solveLoaded(unit, { algo: 'push', heuristic: getHeuristic(h), weight: 3 }).status).toBe('solved');
+    }
+  });
+
+  it('optimal-pushes equals ucs under sokoban-pushes.pl; optimal-moves equals bfs', () => {
+    expect(solveLoaded(pushes, { algo: 'optimal-pushes' })).toMatchObject({ status: 'solved', cost: cheapest.cost, optimal: true });
+    expect(solveLoaded(unit, { algo: 'optimal-moves' })).toMatchObject({ status: 'solved', length: shortest.length, optimal: true });
+    expect(solveLoaded(pushes, { algo: 'optimal-moves' })).toMatchObject({ status: 'solved', cost: cheapest.cost, optimal: true });
+  });
+});
+
+describe('proofs and errors', () => {
+  it('push-level search proves the unsolvable levels unsolvable', () => {
+    const file = 'maps/unsolvable.txt';
+    for (const e of scanLevels(read(file), file)) {
+      for (const algo of ['push', 'push-greedy', 'auto', 'optimal-pushes', 'optimal-moves']) {
+        expect(solveLoaded(load(file, e.number), { algo }).status, `${algo} level ${e.number}`).toBe('unsolvable');
+      }
+    }
+  });
+
+  it('needs a level: a PlanlogError for a Prolog problem; auto and optimal-moves fall back to domain-independent search', () => {
+    const robot = loadProblem({ file: 'p.pl', text: read('domains/robot-problem.pl'), domainFile: 'domains/robot.pl', domainText: read('domains/robot.pl') });
+    for (const algo of ['push', 'push-greedy', 'optimal-pushes']) expect(() => solveLoaded(robot, { algo })).toThrow(PlanlogError);
+    expect(solveLoaded(robot, { algo: 'auto' })).toMatchObject({ status: 'solved', length: 3 });
+    expect(solveLoaded(robot, { algo: 'optimal-moves' })).toMatchObject({ status: 'solved', length: 3, optimal: true });
+  });
+
+  it('push takes only the Sokoban box estimates', () => {
+    expect(() => solveLoaded(load('maps/demo.txt', 1), { algo: 'push', heuristic: getHeuristic('hff') })).toThrow(/box estimate/);
+  });
+
+  it('the bench level (5 boxes, 783,372 states): push-optimal A* and auto in well under a second', () => {
+    const bench = load('maps/bench.txt', 1);
+    const r = solveLoaded(bench, { algo: 'push', timeoutMs: 10_000 });
+    expect(r.status).toBe('solved');
+    expect(r.stats.expanded).toBeLessThan(20_000);
+    expect(solveLoaded(bench, { algo: 'auto', timeoutMs: 10_000 }).status).toBe('solved');
+  });
+});
