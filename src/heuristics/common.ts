@@ -12,6 +12,7 @@
  *   the cost of one atom: max over the goal atoms under h^max, their sum
  *   under h^add.
  */
+import { Heap } from '../search/heap.ts';
 import type { Task } from '../strips/task.ts';
 
 /** The task as flat arrays, with the artificial `init` and `goal` atoms and the goal operator. */
@@ -141,9 +142,8 @@ export function holds(s: Uint32Array, off: number, a: number): boolean {
 export class MinQueue {
   private readonly bucketed: boolean;
   private size = 0;
-  // heap mode
-  private keys = new Float64Array(64);
-  private vals = new Int32Array(64);
+  // heap mode: the search's binary heap
+  private readonly heap = new Heap();
   // bucket mode
   private readonly buckets: number[][] = [];
   private cur = 0;
@@ -165,70 +165,34 @@ export class MinQueue {
       for (let k = this.cur; k <= this.top; k++) this.buckets[k].length = 0;
       this.cur = 0;
       this.top = -1;
-    }
+    } else this.heap.size = 0;
     this.size = 0;
   }
 
   push(key: number, val: number): void {
-    if (this.bucketed) {
-      while (this.buckets.length <= key) this.buckets.push([]);
-      this.buckets[key].push(val);
-      if (this.size === 0 || key < this.cur) this.cur = key;
-      if (key > this.top) this.top = key;
-      this.size++;
+    this.size++;
+    if (!this.bucketed) {
+      this.heap.push(key, val);
       return;
     }
-    if (this.size === this.keys.length) {
-      const k = new Float64Array(this.size * 2);
-      k.set(this.keys);
-      this.keys = k;
-      const v = new Int32Array(this.size * 2);
-      v.set(this.vals);
-      this.vals = v;
-    }
-    const keys = this.keys;
-    const vals = this.vals;
-    let i = this.size++;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      if (keys[parent] <= key) break;
-      keys[i] = keys[parent];
-      vals[i] = vals[parent];
-      i = parent;
-    }
-    keys[i] = key;
-    vals[i] = val;
+    while (this.buckets.length <= key) this.buckets.push([]);
+    this.buckets[key].push(val);
+    if (this.size === 1 || key < this.cur) this.cur = key;
+    if (key > this.top) this.top = key;
   }
 
   /** Removes and returns the value with the smallest key (its key in `lastKey`); the queue must not be empty. */
   pop(): number {
-    if (this.bucketed) {
-      let b = this.buckets[this.cur];
-      while (b.length === 0) b = this.buckets[++this.cur];
-      this.size--;
-      this.lastKey = this.cur;
-      return b.pop() as number;
+    this.size--;
+    if (!this.bucketed) {
+      const v = this.heap.pop();
+      this.lastKey = this.heap.lastKey;
+      return v;
     }
-    const keys = this.keys;
-    const vals = this.vals;
-    const rootVal = vals[0];
-    this.lastKey = keys[0];
-    const n = --this.size;
-    const key = keys[n];
-    const val = vals[n];
-    let i = 0;
-    for (;;) {
-      let c = 2 * i + 1;
-      if (c >= n) break;
-      if (c + 1 < n && keys[c + 1] < keys[c]) c++;
-      if (keys[c] >= key) break;
-      keys[i] = keys[c];
-      vals[i] = vals[c];
-      i = c;
-    }
-    keys[i] = key;
-    vals[i] = val;
-    return rootVal;
+    let b = this.buckets[this.cur];
+    while (b.length === 0) b = this.buckets[++this.cur];
+    this.lastKey = this.cur;
+    return b.pop() as number;
   }
 }
 

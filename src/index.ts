@@ -1,0 +1,55 @@
+/**
+ * planlog's public API. The command line (and the web page) import only
+ * from here; everything else is an implementation detail.
+ */
+
+// The pipeline: texts → problem → ground task → search → validated plan.
+export {
+  isPrologFile,
+  loadProblem,
+  lurdSteps,
+  planSteps,
+  sokobanFields,
+  solve,
+  solveLoaded,
+  validateSteps,
+  type LoadedProblem,
+  type ProblemSource,
+  type SolveOptions,
+  type SolveReport,
+} from './pipeline.ts';
+
+// Reading and writing Prolog texts; located errors.
+export { formatDiagnostics, formatLocation, isPlanlogError, PlanlogError, type Diagnostic } from './lang/errors.ts';
+export { parseDomain } from './lang/domain.ts';
+export { parseProblem } from './lang/problem.ts';
+export { parseProgram, parseTerm } from './lang/parse.ts';
+export { readPlan } from './lang/plan.ts';
+export { formatProblem } from './lang/print.ts';
+
+// The planning model and the ground task.
+export { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from './strips/model.ts';
+export { ground, staticPredicates } from './strips/ground.ts';
+export { makeSearchSpace, type SearchSpace } from './strips/space.ts';
+export { makeTask, type Task } from './strips/task.ts';
+export { validatePlan, type PlanStep, type ValidationResult } from './strips/validate.ts';
+
+// Registries: strategies, heuristics, pruning.
+export { getStrategy, strategies, strategyNames } from './search/index.ts';
+export type { Progress, SearchOptions, SearchResult, SearchStats, Strategy } from './search/types.ts';
+export { getHeuristic, heuristicNames, heuristics, type Heuristic } from './heuristics/index.ts';
+export { prunerNames } from './search/prune.ts';
+
+// Sokoban levels.
+export { SOKOBAN_STATIC, compileLevel } from './sokoban/compile.ts';
+export { levelLabel, readLevel, readLevels, scanLevels, selectLevel, type Level } from './sokoban/level.ts';
+export { countMovesPushes, lurdToPlan, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
+export { renderBoard, renderInitial } from './sokoban/render.ts';
+
+// The Prolog backend and the comparison of the two backends.
+export { compareLoaded, renderComparison } from './prolog/compare.ts';
+export { isTheory, theories, type TheoryName } from './prolog/theory.ts';
+export { prologStrategies, problemText, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from './prolog/solve.ts';
+
+// Solving off the main thread.
+export { solveInWorker } from './workers/solve.ts';
