@@ -7,7 +7,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { isPrologFile, loadProblem, type LoadedProblem, type SolveOptions } from '../pipeline.ts';
 import { compareLoaded, renderComparison } from '../prolog/compare.ts';
-import { prologStrategies, problemText, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { prologEngines, prologStrategies, problemText, solvePrologLoaded, type PrologEngine, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { swiplAvailable, swiplMissing } from '../prolog/engine-swipl.ts';
 import { isTheory, theories, type TheoryName } from '../prolog/theory.ts';
 import { levelLabel } from '../sokoban/level.ts';
 import type { Io } from './io.ts';
@@ -23,19 +24,21 @@ export const compareFlags = {
   help: { type: 'boolean', short: 'h' },
   ...searchFlags,
   theory: { type: 'string' },
+  engine: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 export const compareUsage = `usage: planlog compare <file> [--level N|TITLE] [--domain FILE] [--algo iddfs|bfs]
-                      [--cycle state|action] [--theory plain|fast] [--timeout SEC]
-                      [--max-nodes N] [--json]
+                      [--cycle state|action] [--theory plain|fast] [--engine tau|swipl]
+                      [--timeout SEC] [--max-nodes N] [--json]
 
 Solves the problem with both backends (TypeScript and the Prolog planning
 theory in tau-prolog), same strategy and cycle rule, and prints a table side
 by side. They agree when both find plans of equal length, each valid per the
 TypeScript validator, or both prove that no plan exists; for iddfs the nodes
 generated in every completed depth iteration must be equal too.
---algo defaults to iddfs; --theory (the Prolog variant) to fast; --timeout
-and --max-nodes apply to each backend.
+--algo defaults to iddfs; --theory (the Prolog variant) to fast; --engine to
+tau (tau-prolog; swipl: SWI-Prolog in WebAssembly, the npm package swipl-wasm,
+much faster); --timeout and --max-nodes apply to each backend.
 exit codes: 0 agree · 2 bad input · 3 a backend hit its limit · 4 disagree`;
 
 /** The theory flag's value, checked. */
@@ -45,8 +48,16 @@ export function theoryFrom(v: string | undefined): TheoryName {
   return t;
 }
 
+/** The engine flag's value, checked: swipl needs swipl-wasm installed. */
+export function engineFrom(v: string | undefined): PrologEngine {
+  const e = v ?? 'tau';
+  if (!(prologEngines as readonly string[]).includes(e)) throw new UsageError(`--engine must be ${prologEngines.join(' or ')}, got '${e}'`);
+  if (e === 'swipl' && !swiplAvailable()) throw new UsageError(swiplMissing);
+  return e as PrologEngine;
+}
+
 /** Prolog backend options from solve's checked options; UsageError for what the theory does not offer. */
-export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string): PrologSolveOptions {
+export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string, engine: PrologEngine = 'tau'): PrologSolveOptions {
   const algo = options.algo;
   if (!(prologStrategies as readonly string[]).includes(algo)) {
     throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
@@ -56,6 +67,7 @@ export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, dom
     algo: algo as PrologSolveOptions['algo'],
     cycle: options.cycle ?? 'state',
     theory,
+    engine,
     timeoutMs: options.timeoutMs ?? Infinity,
     maxNodes: options.maxNodes ?? Infinity,
     domainText,
@@ -95,14 +107,15 @@ export function loadForProlog(io: Io, file: string, values: { level?: string; do
 export async function solvePrologCommand(
   io: Io,
   file: string,
-  values: { level?: string; domain?: string; json?: boolean; show?: boolean; theory?: string },
+  values: { level?: string; domain?: string; json?: boolean; show?: boolean; theory?: string; engine?: string },
   options: SolveOptions,
 ): Promise<number> {
   const theory = theoryFrom(values.theory);
+  const engine = engineFrom(values.engine);
   const l = loadForProlog(io, file, values);
   const report = await solvePrologLoaded(
     l.loaded,
-    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile), problemText: l.problemText, problemFile: l.problemFile },
+    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile, engine), problemText: l.problemText, problemFile: l.problemFile },
     l.parseMs,
   );
   if (report.status === 'solved' && !report.prolog.valid) {
@@ -131,10 +144,11 @@ export async function compareCommand(args: string[], io: Io): Promise<number> {
   const file = r.positionals[0];
   const options = searchOptionsFrom(values, 'iddfs');
   const theory = theoryFrom(values.theory);
+  const engine = engineFrom(values.engine);
   const l = loadForProlog(io, file, values);
   const c = await compareLoaded(
     l.loaded,
-    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile), problemText: l.problemText, problemFile: l.problemFile },
+    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile, engine), problemText: l.problemText, problemFile: l.problemFile },
     l.parseMs,
   );
   if (values.json) {

@@ -96,7 +96,7 @@ const num = (n: number): string => n.toLocaleString('en');
 /** The side-by-side table of a comparison, and the verdict. */
 export function renderComparison(c: Comparison, title: string): string {
   const { ts, prolog } = c;
-  const rows: [string, string, string][] = [['', 'ts', `prolog (${prolog.prolog.theory}, tau-prolog)`]];
+  const rows: [string, string, string][] = [['', 'ts', `prolog (${prolog.prolog.theory}, ${prolog.prolog.engine === 'swipl' ? 'SWI-Prolog' : 'tau-prolog'})`]];
   const status = (r: SolveReport): string => (r.status === 'limit' ? `limit (${r.stats.limit ?? '?'})` : r.status);
   rows.push(['status', status(ts), status(prolog)]);
   rows.push(['plan length', ts.status === 'solved' ? String(ts.length) : '–', prolog.status === 'solved' ? String(prolog.length) : '–']);

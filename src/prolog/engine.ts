@@ -51,7 +51,7 @@ export interface PrologRunResult {
 }
 
 /** A term as the worker sends it (the project's Term shapes without locations, plus floats). */
-type JsonTerm =
+export type JsonTerm =
   | { kind: 'atom'; name: string }
   | { kind: 'var'; name: string }
   | { kind: 'int'; value: number }
@@ -59,7 +59,8 @@ type JsonTerm =
   | { kind: 'compound'; functor: string; args: JsonTerm[] }
   | { kind: 'list'; items: JsonTerm[]; tail: JsonTerm | null };
 
-type WorkerMessage =
+/** What a Prolog worker thread posts (worker.js; worker-swipl.js posts the same). */
+export type WorkerMessage =
   | { type: 'answer'; term: JsonTerm }
   | { type: 'progress'; steps: number }
   | { type: 'done'; steps: number }
@@ -71,6 +72,8 @@ type WorkerMessage =
       file: string;
       error: string;
       term: JsonTerm | null;
+      /** Where a consult error other than a syntax error happened (SWI-Prolog reports it). */
+      line?: number;
       syntax?: { message: string; line?: number; column?: number; found?: string };
     };
 
@@ -173,8 +176,8 @@ export function runProlog(options: PrologRunOptions): Promise<PrologRunResult> {
   });
 }
 
-/** The located PlanlogError for an error the worker reported. */
-function prologError(m: Extract<WorkerMessage, { type: 'error' }>, sources: PrologSource[]): PlanlogError {
+/** The located PlanlogError for an error a worker reported (engine: the name in syntax error messages). */
+export function prologError(m: Extract<WorkerMessage, { type: 'error' }>, sources: PrologSource[], engine = 'tau-prolog'): PlanlogError {
   if (m.syntax) {
     const src = sources.find((s) => s.file === m.file);
     const pos = src && m.syntax.line !== undefined ? syntaxPosition(src.text, m.syntax.line, m.syntax.column ?? 0) : undefined;
@@ -182,7 +185,7 @@ function prologError(m: Extract<WorkerMessage, { type: 'error' }>, sources: Prol
     return new PlanlogError({
       file: m.file,
       ...(pos ?? {}),
-      message: `Prolog syntax error (tau-prolog): ${m.syntax.message}${found}`,
+      message: `Prolog syntax error (${engine}): ${m.syntax.message}${found}`,
     });
   }
   const t = m.term ? fromJson(m.term) : null;
@@ -202,7 +205,7 @@ function prologError(m: Extract<WorkerMessage, { type: 'error' }>, sources: Prol
     }
   }
   const where = m.phase === 'consult' ? m.file : sources[sources.length - 1]?.file ?? '<prolog>';
-  return new PlanlogError({ file: where, message: `Prolog error: ${m.error}` });
+  return new PlanlogError({ file: where, ...(m.phase === 'consult' && m.line ? { line: m.line } : {}), message: `Prolog error: ${m.error}` });
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * The Prolog backend: the same (Domain, Problem) solved by the planning
- * theory (src/prolog/*.pl) in tau-prolog, the plan replayed by the
+ * theory (src/prolog/*.pl) in tau-prolog (or SWI-Prolog: `engine`), the plan replayed by the
  * TypeScript validator, and the answer as a SolveReport like the TS
  * backend's.
  *
@@ -17,11 +17,16 @@ import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import { validatePlan, type ValidationResult } from '../strips/validate.ts';
 import { runProlog, type PrologSource } from './engine.ts';
+import { runSwipl } from './engine-swipl.ts';
 import { theorySources, type TheoryName } from './theory.ts';
 
 /** The strategies the planning theory implements. */
 export const prologStrategies = ['iddfs', 'bfs'] as const;
 export type PrologStrategy = (typeof prologStrategies)[number];
+
+/** The Prolog engines: tau-prolog (the default, engine.ts) and SWI-Prolog in WebAssembly (engine-swipl.ts). */
+export const prologEngines = ['tau', 'swipl'] as const;
+export type PrologEngine = (typeof prologEngines)[number];
 
 export interface PrologSolveOptions {
   algo: PrologStrategy;
@@ -29,11 +34,13 @@ export interface PrologSolveOptions {
   cycle?: CycleRule;
   /** Theory variant (default fast). */
   theory?: TheoryName;
+  /** Prolog engine (default tau). */
+  engine?: PrologEngine;
   /** Wall-clock limit in ms (default none). */
   timeoutMs?: number;
   /** Limit on expanded nodes (default none). */
   maxNodes?: number;
-  /** Limit on tau-prolog resolution steps (default none). */
+  /** Limit on tau-prolog resolution steps (swipl: inferences per answer; default none). */
   maxSteps?: number;
   /** The domain file's text, consulted as it is (default: required unless domain is given). */
   domainText: string;
@@ -49,8 +56,8 @@ export interface PrologSolveOptions {
 /** What the Prolog backend adds to a SolveReport. */
 export interface PrologInfo {
   theory: TheoryName;
-  engine: 'tau';
-  /** tau-prolog resolution steps (counted in chunks of 20,000). */
+  engine: PrologEngine;
+  /** tau-prolog resolution steps (counted in chunks of 20,000); swipl: SWI-Prolog inferences. */
   steps: number;
   /** Whether the plan passed the TypeScript validator (absent unless solved). */
   valid?: boolean;
@@ -94,6 +101,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   }
   const cycle = options.cycle ?? 'state';
   const theory = options.theory ?? 'fast';
+  const engine = options.engine ?? 'tau';
   const maxNodes = options.maxNodes !== undefined && Number.isFinite(options.maxNodes) ? String(Math.floor(options.maxNodes)) : 'none';
   const sources: PrologSource[] = [
     ...theorySources(theory),
@@ -107,7 +115,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
 
   const iterations: IterationStats[] = [];
   let final: Term | null = null;
-  const run = await runProlog({
+  const run = await (engine === 'swipl' ? runSwipl : runProlog)({
     sources,
     query,
     answerVar: 'E',
@@ -178,7 +186,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   }
 
   let validation: ValidationResult | undefined;
-  const prolog: PrologInfo = { theory, engine: 'tau', steps: run.steps };
+  const prolog: PrologInfo = { theory, engine, steps: run.steps };
   if (status === 'solved') {
     validation = validatePlan(loaded.domain, loaded.problem, planSteps(plan));
     prolog.valid = validation.valid;
