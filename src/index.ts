@@ -53,3 +53,9 @@ export { prologStrategies, problemText, solvePrologLoaded, type PrologSolveOptio
 
 // Solving off the main thread.
 export { solveInWorker } from './workers/solve.ts';
+
+// Benchmarks (planlog bench): levels × strategies on the worker pool → CSV, JSON, Markdown, SVG.
+export { resolveLevels, type BenchLevel } from './bench/levels.ts';
+export { benchJobs, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './bench/run.ts';
+export { charts, summarize, toCsv, toMarkdown } from './bench/report.ts';
+export { barChart, curveChart } from './bench/svg.ts';

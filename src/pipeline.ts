@@ -14,6 +14,7 @@ import { parseDomain } from './lang/domain.ts';
 import { PlanlogError } from './lang/errors.ts';
 import { parseTerm } from './lang/parse.ts';
 import { parseProblem } from './lang/problem.ts';
+import { getHeuristic } from './heuristics/index.ts';
 import { getStrategy } from './search/index.ts';
 import type { SearchOptions, SearchResult } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
@@ -103,6 +104,8 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
   const strategy = getStrategy(options.algo);
   if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
   const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...stripUndefined(options), context: { level: loaded.level } };
+  // strategies with a Sokoban default (levelHeuristic) pick their heuristic by the problem
+  if (search.heuristic === undefined && strategy.levelHeuristic) search.heuristic = getHeuristic((loaded.level ? strategy.levelHeuristic : strategy.defaultHeuristic) ?? '');
   const t0 = performance.now();
   const task: Task = ground(loaded.domain, loaded.problem);
   const space = makeSearchSpace(task);

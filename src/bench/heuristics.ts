@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { heuristicNames, heuristics } from '../heuristics/index.ts';
 import { loadProblem } from '../pipeline.ts';
+import type { SearchContext } from '../search/types.ts';
 import { ground } from '../strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
@@ -53,8 +54,8 @@ interface Cell {
   hInit: number;
 }
 
-function measure(space: SearchSpace, store: StateStore, name: string): Cell {
-  const ev = heuristics[name].create(space);
+function measure(space: SearchSpace, store: StateStore, name: string, context: SearchContext): Cell {
+  const ev = heuristics[name].create(space, context);
   const W = space.words;
   let sink = 0;
   for (let id = 0; id < store.size; id++) sink += ev.evaluate(store.data, id * W);
@@ -79,7 +80,7 @@ const columns = levels.map((l) => {
   const task = ground(loaded.domain, loaded.problem);
   const space = makeSearchSpace(task);
   const store = bfsStates(space, MAX_STATES);
-  const cells = Object.fromEntries(heuristicNames.map((n) => [n, measure(space, store, n)]));
+  const cells = Object.fromEntries(heuristicNames.map((n) => [n, measure(space, store, n, { level: loaded.level })]));
   return { level: l, atoms: task.atoms.length, ops: task.operators.length, states: store.size, cells };
 });
 

@@ -18,8 +18,10 @@ import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, Usa
 import { heuristicNames, heuristics } from '../heuristics/index.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { compareCommand, solvePrologCommand } from './compare.ts';
+import { benchCommand } from './bench.ts';
 import { compareLoaded, renderComparison } from '../prolog/compare.ts';
 import { problemText } from '../prolog/solve.ts';
+import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { renderSolve, renderValidation, validationJson } from './render.ts';
 
 export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;
@@ -36,6 +38,7 @@ const solveFlags = {
   ...searchFlags,
   backend: { type: 'string' },
   theory: { type: 'string' },
+  engine: { type: 'string' },
   show: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
@@ -53,6 +56,8 @@ commands:
   compare <file>    solve with both backends (ts, prolog) and compare (exit 4 if they disagree)
   facts <file>      print a level's problem as a Prolog file (init/goal facts)
   validate <file>   replay a plan (--plan FILE or --lurd STRING) and check it
+  bench <levels…>   strategies × levels on all cores: CSV, JSON, Markdown, SVG
+                    charts (see planlog bench --help)
   (no command)      the demo: solve the bundled demo level
 
 options of solve:
@@ -61,8 +66,10 @@ options of solve:
   --algo NAME       search strategy (default: auto for a level file, bfs for a
                     Prolog problem file):
 ${algos}
-  --heuristic NAME  heuristic of astar, wastar, gbfs, idastar, push, push-greedy
-                    (default per strategy; push* take manhattan, pushdist, matching):
+  --heuristic NAME  heuristic of astar, wastar, gbfs, idastar, push, push-greedy,
+                    beam, lrta, mcts, ga (default per strategy; push* take manhattan,
+                    pushdist, matching; beam, lrta, mcts, ga: matching on a level,
+                    hff otherwise):
 ${heurs}
   --cycle RULE      iddfs: state (default: no state twice on a path) or action
                     (the original's: no ground operator twice in a plan)
@@ -72,9 +79,16 @@ ${heurs}
                     squares and freeze deadlocks; every strategy) or none
   --lazy            gbfs: evaluate states when expanded
   --preferred       gbfs: extra open list for hff's helpful actions
+  --seed N          beam, lrta, mcts, ga: seed of the random choices (default 1);
+                    the same seed gives the same plan
+  --width K         beam: states kept per layer (default 8)
+  --temperature T   beam: draw the K states with softmax probabilities
+                    exp(-(h - h_min) / T) instead of taking the K best
   --backend NAME    ${backends.join(', ')} (default: ts); prolog: the planning theory in
                     tau-prolog (src/prolog/*.pl), strategies iddfs and bfs
   --theory NAME     prolog backend and compare: fast (default) or plain (the original's)
+  --engine NAME     prolog backend and compare: tau (default: tau-prolog) or swipl
+                    (SWI-Prolog in WebAssembly, npm package swipl-wasm; much faster)
   --timeout SEC     stop the search after SEC seconds (status limit, exit 3)
   --max-nodes N     stop the search after N expanded nodes (exit 3)
   --max-memory MB   stop the search when the process uses MB megabytes
@@ -109,9 +123,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return validateCommand(rest, io);
       case 'compare':
         return await compareCommand(rest, io);
+      case 'bench':
+        return await benchCommand(rest, io);
       default:
         json = false;
-        throw new UsageError(`unknown command '${command}' (commands: solve, compare, facts, validate; see planlog --help)`);
+        throw new UsageError(`unknown command '${command}' (commands: solve, compare, facts, validate, bench; see planlog --help)`);
     }
   } catch (e) {
     if (e instanceof PlanlogError) {
@@ -193,6 +209,7 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
   if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
   if (backend === 'prolog') return solvePrologCommand(io, file, values, options);
   if (values.theory !== undefined) throw new UsageError('--theory applies to the prolog backend (--backend prolog) and to compare');
+  if (values.engine !== undefined) throw new UsageError('--engine applies to the prolog backend (--backend prolog) and to compare');
 
   const { loaded, parseMs } = load(io, file, values);
   const progress = io.isTTY && !values.json;
@@ -259,11 +276,18 @@ async function demo(io: Io): Promise<number> {
   );
   const report = solveLoaded(loaded, { algo: 'bfs' }, parseMs);
   io.out(renderSolve(report, loaded, { file: demoLevel, domainFile: bundledDomain, show: true }));
-  // both backends on a level small enough for tau-prolog (the demo level takes it minutes)
-  const small = load(io, demoTutorial, { level: '3' });
-  const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', domainText: io.readFile(bundledDomain), problemText: problemText(small.loaded), timeoutMs: 20_000 });
-  io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoTutorial}, level 3: iddfs --cycle state, ts vs prolog`)}`);
+  if (swiplAvailable()) {
+    // SWI-Prolog (swipl-wasm) cross-checks the demo level itself in about a second
+    const c = await compareLoaded(loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', engine: 'swipl', domainText: io.readFile(bundledDomain), problemText: problemText(loaded), timeoutMs: 20_000 });
+    io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoLevel}: iddfs --cycle state, ts vs prolog (--engine swipl)`)}`);
+  } else {
+    // both backends on a level small enough for tau-prolog (the demo level takes it minutes)
+    const small = load(io, demoTutorial, { level: '3' });
+    const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', domainText: io.readFile(bundledDomain), problemText: problemText(small.loaded), timeoutMs: 20_000 });
+    io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoTutorial}, level 3: iddfs --cycle state, ts vs prolog`)}`);
+  }
   io.out('\ntry: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
   io.out('     npm start -- compare maps/tutorial.txt --level 4');
+  if (swiplAvailable()) io.out('     npm start -- compare maps/tutorial.txt --level 7 --engine swipl');
   return report.status === 'solved' ? EXIT.ok : EXIT.unsolvable;
 }

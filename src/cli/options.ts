@@ -7,6 +7,9 @@ import { isPrologFile } from '../pipeline.ts';
 import { getStrategy, strategyNames } from '../search/index.ts';
 import { prunerNames } from '../search/prune.ts';
 
+/** The strategies that take --seed (their random choices follow it), from the registry. */
+export const STOCHASTIC = strategyNames.filter((n) => getStrategy(n)?.stochastic);
+
 /** A mistake in the command line (exit 2). */
 export class UsageError extends Error {}
 
@@ -22,6 +25,9 @@ export const searchFlags = {
   timeout: { type: 'string' },
   'max-nodes': { type: 'string' },
   'max-memory': { type: 'string' },
+  seed: { type: 'string' },
+  width: { type: 'string' },
+  temperature: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 export interface SearchFlagValues {
@@ -36,6 +42,9 @@ export interface SearchFlagValues {
   timeout?: string;
   'max-nodes'?: string;
   'max-memory'?: string;
+  seed?: string;
+  width?: string;
+  temperature?: string;
 }
 
 /** Default memory limit: three quarters of the machine's memory. */
@@ -68,7 +77,8 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
     if (strategy.heuristics && !strategy.heuristics.includes(values.heuristic)) {
       throw new UsageError(`strategy ${algo} takes the heuristics ${strategy.heuristics.join(', ')}, not '${values.heuristic}'`);
     }
-  } else if (strategy.defaultHeuristic) {
+  } else if (strategy.defaultHeuristic && !strategy.levelHeuristic) {
+    // (strategies with a levelHeuristic get theirs in solveLoaded, by whether the problem is a level)
     heuristic = getHeuristic(strategy.defaultHeuristic);
   }
   const only = (flag: string, set: boolean, algos: string[]): void => {
@@ -78,6 +88,9 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
   only('lazy', Boolean(values.lazy), ['gbfs']);
   only('preferred', Boolean(values.preferred), ['gbfs']);
   only('tt', Boolean(values.tt), ['iddfs']);
+  only('seed', values.seed !== undefined, STOCHASTIC);
+  only('width', values.width !== undefined, ['beam']);
+  only('temperature', values.temperature !== undefined, ['beam']);
   if (values.preferred && heuristic && !heuristic.preferredOperators) {
     throw new UsageError(`--preferred needs a heuristic with preferred operators (hff), not ${heuristic.name}`);
   }
@@ -90,6 +103,13 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
   const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
   const maxMemory = positiveNumber('max-memory', values['max-memory'], false);
   const weight = positiveNumber('weight', values.weight, false);
+  const width = positiveNumber('width', values.width, true);
+  const temperature = positiveNumber('temperature', values.temperature, false);
+  let seed: number | undefined;
+  if (values.seed !== undefined) {
+    seed = Number(values.seed);
+    if (values.seed.trim() === '' || !Number.isInteger(seed) || seed < 0 || seed > 0xffffffff) throw new UsageError(`--seed needs a whole number from 0 to 4294967295, got '${values.seed}'`);
+  }
   return {
     algo,
     cycle,
@@ -98,6 +118,9 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
     lazy: values.lazy,
     preferred: values.preferred,
     tt: values.tt,
+    seed,
+    width,
+    temperature,
     prune: values.prune === 'none' ? undefined : values.prune,
     timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
     maxNodes: maxNodes ?? Infinity,

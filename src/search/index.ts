@@ -1,10 +1,14 @@
 /** The registry of search strategies; the CLI's choices and help come from it. */
 import { astarStrategy } from './astar.ts';
+import { beamStrategy } from './beam.ts';
 import { bfsStrategy } from './bfs.ts';
 import { dfsStrategy } from './dfs.ts';
+import { gaStrategy } from './ga.ts';
 import { gbfsStrategy } from './gbfs.ts';
 import { idastarStrategy } from './idastar.ts';
 import { iddfsStrategy } from './iddfs.ts';
+import { lrtaStrategy } from './lrta.ts';
+import { mctsStrategy } from './mcts.ts';
 import { autoStrategy, optimalMovesStrategy, optimalPushesStrategy } from './presets.ts';
 import { pushGreedyStrategy, pushStrategy } from './push.ts';
 import type { Strategy } from './types.ts';
@@ -22,6 +26,10 @@ export const strategies: Readonly<Record<string, Strategy>> = {
   idastar: idastarStrategy,
   push: pushStrategy,
   'push-greedy': pushGreedyStrategy,
+  beam: beamStrategy,
+  lrta: lrtaStrategy,
+  mcts: mctsStrategy,
+  ga: gaStrategy,
   auto: autoStrategy,
   'optimal-moves': optimalMovesStrategy,
   'optimal-pushes': optimalPushesStrategy,

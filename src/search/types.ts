@@ -41,6 +41,12 @@ export interface SearchOptions {
   prune?: string;
   /** Called about every 100 ms of search with the counts so far. */
   onProgress?: (p: Progress) => void;
+  /** Seed of the stochastic strategies (beam with a temperature, lrta, mcts, ga); default 1. */
+  seed?: number;
+  /** beam: states kept per layer (default 8). */
+  width?: number;
+  /** beam: softmax temperature of the stochastic selection; 0 or absent: the best k. */
+  temperature?: number;
 }
 
 export interface Progress {
@@ -97,6 +103,10 @@ export interface Strategy {
   summary: string;
   /** The heuristic it uses when none is given; absent for uninformed strategies. */
   defaultHeuristic?: string;
+  /** The heuristic it uses when none is given and the problem is a Sokoban level (instead of defaultHeuristic). */
+  levelHeuristic?: string;
+  /** It makes random choices that follow `options.seed` (the `--seed` flag applies to it). */
+  stochastic?: boolean;
   /** It needs `options.context.level` (a Sokoban strategy) and answers with a PlanlogError without one. */
   needsLevel?: boolean;
   /** The heuristics it accepts, when not every registered one. */

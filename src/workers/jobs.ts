@@ -14,7 +14,9 @@ export interface Job {
   domainFile: string;
   algo: string;
   heuristic?: string;
-  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action'; prune?: string };
+  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action'; prune?: string; width?: number; temperature?: number };
+  /** Seed of a stochastic strategy (not part of the configuration's name). */
+  seed?: number;
   timeoutMs: number;
   maxNodes?: number;
   maxMemoryMb?: number;
@@ -35,6 +37,8 @@ export interface JobResult {
   stored: number;
   timeMs: number;
   totalMs: number;
+  /** Peak memory of the search's own data in MB: states stored × bytes per state (0 when the strategy does not say). */
+  memoryMb: number;
   limit?: string;
   error?: string;
 }
@@ -64,6 +68,7 @@ export function runJob(job: Job): JobResult {
         algo: job.algo,
         heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
         ...job.options,
+        seed: job.seed,
         timeoutMs: job.timeoutMs,
         maxNodes: job.maxNodes ?? Infinity,
         maxMemoryMb: job.maxMemoryMb,
@@ -83,10 +88,11 @@ export function runJob(job: Job): JobResult {
       stored: r.stats.stored,
       timeMs: r.stats.timeMs,
       totalMs: r.stats.totalMs,
+      memoryMb: (r.stats.stored * (r.stats.bytesPerState ?? 0)) / 2 ** 20,
       ...(r.stats.limit ? { limit: r.stats.limit } : {}),
     };
   } catch (e) {
     const error = e instanceof PlanlogError ? e.message : e instanceof Error ? e.message : String(e);
-    return { ...base, status: 'error', length: null, cost: null, moves: null, pushes: null, expanded: 0, generated: 0, evaluated: 0, stored: 0, timeMs: 0, totalMs: 0, error };
+    return { ...base, status: 'error', length: null, cost: null, moves: null, pushes: null, expanded: 0, generated: 0, evaluated: 0, stored: 0, timeMs: 0, totalMs: 0, memoryMb: 0, error };
   }
 }

@@ -246,16 +246,16 @@ describe('usage errors: exit 2', () => {
   it('unknown command', async () => {
     const r = await run('frob');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate; see planlog --help)\n(see planlog --help)");
+    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate, bench; see planlog --help)\n(see planlog --help)");
   });
 
   it('unknown --algo, also as JSON', async () => {
     const r = await run('solve', TUTORIAL, '--algo', 'astra');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, optimal-pushes)\n(see planlog --help)");
+    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, optimal-pushes)\n(see planlog --help)");
     const j = await runJson('solve', TUTORIAL, '--algo', 'astra', '--json');
     expect(j.code).toBe(2);
-    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, optimal-pushes)" } });
+    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, optimal-pushes)" } });
   });
 
   it('bad --cycle, --max-nodes, missing or extra files', async () => {

@@ -1,0 +1,147 @@
+/**
+ * `planlog bench LEVELS… [--algo LIST] [--timeout SEC] [--max-nodes N]
+ * [--repeat N] [--threads N] [--seed N] [--width K] [--temperature T]
+ * [--prune NAME] [--domain FILE] [--out DIR]`: strategies × levels on the
+ * worker pool; writes DIR/bench.csv, bench.json, bench.md and SVG charts,
+ * prints the Markdown summary.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { resolveLevels, type BenchLevel } from '../bench/levels.ts';
+import { charts, toCsv, toMarkdown } from '../bench/report.ts';
+import { type BenchConfig, type BenchPlan, progressBar, runBench } from '../bench/run.ts';
+import type { Job, JobResult } from '../workers/jobs.ts';
+import { createPool } from '../workers/pool.ts';
+import type { Io } from './io.ts';
+import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from './options.ts';
+import { bundledDomain } from './paths.ts';
+
+/** The strategies benchmarked without --algo: the theses' set. */
+export const DEFAULT_BENCH_ALGOS = ['bfs', 'dfs', 'ucs', 'astar+matching', 'gbfs+matching', 'beam', 'lrta', 'mcts', 'ga'];
+
+const benchOptions = {
+  algo: { type: 'string', multiple: true },
+  domain: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-nodes': { type: 'string' },
+  'max-memory': { type: 'string' },
+  repeat: { type: 'string' },
+  threads: { type: 'string' },
+  seed: { type: 'string' },
+  width: { type: 'string' },
+  temperature: { type: 'string' },
+  prune: { type: 'string' },
+  out: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+export const benchUsage = `usage: planlog bench LEVELS… [options]
+
+LEVELS: level files or collections, each optionally with levels:
+  maps/tutorial.txt  microban.txt:1-40  microban.txt:1,5,9-12
+
+options:
+  --algo LIST       strategies, comma-separated or repeated, each NAME or
+                    NAME+HEURISTIC (default: ${DEFAULT_BENCH_ALGOS.join(',')})
+  --timeout SEC     time limit per run (default 30)
+  --max-nodes N     expanded-node limit per run
+  --max-memory MB   memory limit per run (default ${defaultMaxMemoryMb})
+  --repeat N        runs per level and strategy (default 1); stochastic
+                    strategies use seeds SEED, SEED+1, …
+  --threads N       worker threads (default: all cores, here ${availableParallelism()})
+  --seed N          first seed of beam, lrta, mcts, ga (default 1)
+  --width K, --temperature T   beam's width and softmax temperature
+  --prune NAME      deadlocks or none, for every strategy
+  --domain FILE     domain file (default: domains/sokoban.pl)
+  --out DIR         output folder (default: bench-output)
+
+writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the
+summary, also printed) and the charts DIR/time.svg, expanded.svg,
+length.svg, coverage.svg
+`;
+
+export interface BenchDeps {
+  /** Runs one job; default: a worker pool of --threads threads. */
+  run?: (job: Job) => Promise<JobResult>;
+}
+
+/** The benchmark's configurations from --algo and the option flags. Throws UsageError. */
+export function benchConfigs(algos: string[], values: { seed?: string; width?: string; temperature?: string; prune?: string }): BenchConfig[] {
+  const labels = algos.flatMap((a) => a.split(',')).map((a) => a.trim()).filter((a) => a !== '');
+  if (labels.length === 0) throw new UsageError('--algo needs at least one strategy');
+  const configs = labels.map((label): BenchConfig => {
+    const [algo, heuristic, ...extra] = label.split('+');
+    if (extra.length) throw new UsageError(`--algo: write NAME or NAME+HEURISTIC, got '${label}'`);
+    const stochastic = STOCHASTIC.includes(algo);
+    const o = searchOptionsFrom({
+      algo,
+      heuristic,
+      seed: stochastic ? values.seed : undefined,
+      width: algo === 'beam' ? values.width : undefined,
+      temperature: algo === 'beam' ? values.temperature : undefined,
+      prune: values.prune,
+    });
+    const options: Job['options'] = {};
+    if (o.prune !== undefined) options.prune = o.prune;
+    if (o.width !== undefined) options.width = o.width;
+    if (o.temperature !== undefined) options.temperature = o.temperature;
+    return { label, algo, heuristic, options, ...(stochastic ? { seed: o.seed ?? 1 } : {}) };
+  });
+  if (values.width !== undefined || values.temperature !== undefined) {
+    if (!configs.some((c) => c.algo === 'beam')) throw new UsageError('--width and --temperature apply to beam, which is not among --algo');
+  }
+  if (values.seed !== undefined && !configs.some((c) => c.seed !== undefined)) {
+    throw new UsageError(`--seed applies to ${STOCHASTIC.join(', ')}, none of which is among --algo`);
+  }
+  const dup = configs.find((c, i) => configs.findIndex((d) => d.label === c.label) !== i);
+  if (dup) throw new UsageError(`--algo lists ${dup.label} twice`);
+  return configs;
+}
+
+export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {}): Promise<number> {
+  const { values, positionals } = parseArgs({ args, options: benchOptions, allowPositionals: true, strict: true });
+  if (values.help) {
+    io.out(benchUsage);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError('bench needs at least one level file (e.g. maps/tutorial.txt:1-5)');
+  const configs = benchConfigs(values.algo ?? DEFAULT_BENCH_ALGOS, values);
+  const timeout = positiveNumber('timeout', values.timeout, false) ?? 30;
+  const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
+  const maxMemory = positiveNumber('max-memory', values['max-memory'], false) ?? defaultMaxMemoryMb;
+  const repeat = positiveNumber('repeat', values.repeat, true) ?? 1;
+  const threads = positiveNumber('threads', values.threads, true) ?? availableParallelism();
+  const outDir = values.out ?? 'bench-output';
+  const domainFile = values.domain ?? bundledDomain;
+  io.readFile(domainFile); // a missing domain is bad input, reported before any run
+  const levels: BenchLevel[] = positionals.flatMap((spec) => resolveLevels(spec, (f) => io.readFile(f)));
+  const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
+
+  const pool = deps.run ? null : createPool(threads);
+  const run = deps.run ?? ((job: Job) => pool!.run(job));
+  const t0 = performance.now();
+  const tty = io.isTTY;
+  let rows;
+  try {
+    rows = await runBench(plan, run, (done, total, solved) => {
+      if (tty) process.stderr.write(`\r${progressBar(done, total, solved, performance.now() - t0)}\u001b[K`);
+    });
+  } finally {
+    if (tty) process.stderr.write('\n');
+    await pool?.close();
+  }
+  const wallMs = performance.now() - t0;
+
+  const drawn = charts(rows, plan.timeoutMs);
+  const summary = toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })) });
+  mkdirSync(outDir, { recursive: true });
+  writeFileSync(join(outDir, 'bench.csv'), toCsv(rows));
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, runs: rows }, null, 1)}\n`);
+  writeFileSync(join(outDir, 'bench.md'), summary);
+  for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
+  io.out(summary);
+  io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
+  return 0;
+}

@@ -1,0 +1,79 @@
+/**
+ * Helpers shared by the local and stochastic strategies (beam, lrta, mcts,
+ * ga): the heuristic they use when none is given, a growable table of
+ * values per state id, and loop removal from a plan.
+ */
+import { getHeuristic } from '../heuristics/index.ts';
+import type { Evaluator } from '../heuristics/types.ts';
+import type { SearchSpace } from '../strips/space.ts';
+import { StateStore } from '../strips/store.ts';
+import type { SearchOptions } from './types.ts';
+
+/** The heuristics the local strategies accept (domain-independent ones and the Sokoban box estimates). */
+export const LOCAL_HEURISTICS: readonly string[] = ['goalcount', 'hadd', 'hff', 'manhattan', 'pushdist', 'matching'];
+
+/** The evaluator of options.heuristic; without one, `matching` on a Sokoban level and `hff` otherwise. */
+export function localEvaluator(space: SearchSpace, options: SearchOptions): Evaluator {
+  const h = options.heuristic ?? getHeuristic(options.context?.level ? 'matching' : 'hff');
+  if (!h) throw new Error('local search: default heuristic missing from the registry');
+  return h.create(space, options.context);
+}
+
+/** A Float64Array that grows (doubling) to hold index n, new entries set to `fill`. */
+export class Table {
+  a: Float64Array;
+  constructor(
+    private readonly fill: number,
+    n = 1024,
+  ) {
+    this.a = new Float64Array(n).fill(fill);
+  }
+  ensure(n: number): void {
+    if (n <= this.a.length) return;
+    const b = new Float64Array(Math.max(n, this.a.length * 2)).fill(this.fill);
+    b.set(this.a);
+    this.a = b;
+  }
+  get bytes(): number {
+    return this.a.byteLength;
+  }
+}
+
+/**
+ * The plan without loops: whenever a state is visited twice, the steps
+ * between the two visits are cut. The result reaches the same final state
+ * and visits no state twice. Returns a new array.
+ */
+export function removeLoops(space: SearchSpace, plan: readonly number[]): number[] {
+  const W = space.words;
+  const store = new StateStore(W, plan.length + 1);
+  const at: number[] = []; // position of each stored state on the current path, -1 when cut away
+  const path: number[] = []; // state id at each position
+  const ops: number[] = [];
+  const cur = new Uint32Array(W);
+  cur.set(space.init.subarray(0, W));
+  const next = new Uint32Array(W);
+  const visit = (): void => {
+    let id = store.insert(cur, 0, -1, -1);
+    if (id < 0) {
+      id = -id - 1;
+      if (at[id] >= 0) {
+        // back at a state on the path: cut the loop
+        for (let p = at[id] + 1; p < path.length; p++) at[path[p]] = -1;
+        path.length = at[id] + 1;
+        ops.length = at[id];
+        return;
+      }
+    }
+    at[id] = path.length;
+    path.push(id);
+  };
+  visit();
+  for (const op of plan) {
+    space.apply(op, cur, 0, next, 0);
+    cur.set(next);
+    ops.push(op);
+    visit();
+  }
+  return ops;
+}
