@@ -6,7 +6,7 @@
  */
 import { main } from './cli/main.ts';
 import { nodeIo, type Io } from './cli/io.ts';
-import { solveInWorker } from './workers/solve.ts';
+import { solveInWorker } from './index.ts';
 
 const io: Io = {
   ...nodeIo,

@@ -49,13 +49,16 @@ export { renderBoard, renderInitial } from './sokoban/render.ts';
 // The Prolog backend and the comparison of the two backends.
 export { compareLoaded, renderComparison } from './prolog/compare.ts';
 export { isTheory, theories, type TheoryName } from './prolog/theory.ts';
-export { prologStrategies, problemText, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from './prolog/solve.ts';
+export { prologEngines, prologStrategies, problemText, solvePrologLoaded, type PrologEngine, type PrologSolveOptions, type PrologSolveReport } from './prolog/solve.ts';
+export { swiplAvailable, swiplMissing } from './prolog/engine-swipl.ts';
 
 // Solving off the main thread.
 export { solveInWorker } from './workers/solve.ts';
+export { createPool } from './workers/pool.ts';
+export type { Job, JobResult } from './workers/jobs.ts';
 
 // Benchmarks (planlog bench): levels × strategies on the worker pool → CSV, JSON, Markdown, SVG.
 export { resolveLevels, type BenchLevel } from './bench/levels.ts';
-export { benchJobs, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './bench/run.ts';
+export { benchJobs, progressBar, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './bench/run.ts';
 export { charts, summarize, toCsv, toMarkdown } from './bench/report.ts';
 export { barChart, curveChart } from './bench/svg.ts';

@@ -5,12 +5,7 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { isPrologFile, loadProblem, type LoadedProblem, type SolveOptions } from '../pipeline.ts';
-import { compareLoaded, renderComparison } from '../prolog/compare.ts';
-import { prologEngines, prologStrategies, problemText, solvePrologLoaded, type PrologEngine, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
-import { swiplAvailable, swiplMissing } from '../prolog/engine-swipl.ts';
-import { isTheory, theories, type TheoryName } from '../prolog/theory.ts';
-import { levelLabel } from '../sokoban/level.ts';
+import { compareLoaded, isPrologFile, isTheory, levelLabel, loadProblem, problemText, prologEngines, prologStrategies, renderComparison, solvePrologLoaded, swiplAvailable, swiplMissing, theories, type LoadedProblem, type PrologEngine, type PrologSolveOptions, type PrologSolveReport, type SolveOptions, type TheoryName } from '../index.ts';
 import type { Io } from './io.ts';
 import { searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain } from './paths.ts';

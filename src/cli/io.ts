@@ -1,8 +1,6 @@
 /** What the CLI needs from the outside world; tests pass their own. */
 import { readFileSync } from 'node:fs';
-import { PlanlogError } from '../lang/errors.ts';
-import type { LoadedProblem, SolveOptions, SolveReport } from '../pipeline.ts';
-import type { Progress } from '../search/types.ts';
+import { PlanlogError, type LoadedProblem, type Progress, type SolveOptions, type SolveReport } from '../index.ts';
 
 export interface Io {
   out(text: string): void;

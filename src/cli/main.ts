@@ -4,24 +4,12 @@
  * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { formatDiagnostics, PlanlogError } from '../lang/errors.ts';
-import { readPlan } from '../lang/plan.ts';
-import { formatProblem } from '../lang/print.ts';
-import { loadProblem, lurdSteps, type LoadedProblem, type ProblemSource, type SolveReport, solveLoaded, sokobanFields, validateSteps } from '../pipeline.ts';
-import { getStrategy, strategies, strategyNames } from '../search/index.ts';
-import type { Progress } from '../search/types.ts';
-import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
-import { levelLabel } from '../sokoban/level.ts';
-import { staticPredicates } from '../strips/ground.ts';
+import { compareLoaded, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, type LoadedProblem, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
-import { heuristicNames, heuristics } from '../heuristics/index.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { compareCommand, solvePrologCommand } from './compare.ts';
 import { benchCommand } from './bench.ts';
-import { compareLoaded, renderComparison } from '../prolog/compare.ts';
-import { problemText } from '../prolog/solve.ts';
-import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { renderSolve, renderValidation, validationJson } from './render.ts';
 
 export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;

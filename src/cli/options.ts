@@ -1,11 +1,7 @@
 /** The search flags of solve (and compare), checked and turned into options. */
 import { totalmem } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
-import { getHeuristic, heuristicNames } from '../heuristics/index.ts';
-import type { SolveOptions } from '../pipeline.ts';
-import { isPrologFile } from '../pipeline.ts';
-import { getStrategy, strategyNames } from '../search/index.ts';
-import { prunerNames } from '../search/prune.ts';
+import { getHeuristic, getStrategy, heuristicNames, isPrologFile, prunerNames, strategyNames, type SolveOptions } from '../index.ts';
 
 /** The strategies that take --seed (their random choices follow it), from the registry. */
 export const STOCHASTIC = strategyNames.filter((n) => getStrategy(n)?.stochastic);

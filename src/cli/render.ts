@@ -1,10 +1,5 @@
 /** Text renderers of the CLI: they return strings, the caller prints. */
-import { formatLocation } from '../lang/errors.ts';
-import type { LoadedProblem, SolveReport } from '../pipeline.ts';
-import { levelLabel } from '../sokoban/level.ts';
-import { renderBoard } from '../sokoban/render.ts';
-import { factKey } from '../strips/model.ts';
-import type { ValidationResult } from '../strips/validate.ts';
+import { factKey, formatLocation, levelLabel, renderBoard, type LoadedProblem, type SolveReport, type ValidationResult } from '../index.ts';
 
 const num = (n: number): string => n.toLocaleString('en');
 const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(1)} s`);
