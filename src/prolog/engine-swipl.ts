@@ -15,9 +15,7 @@
  *   located at their first use in the consulted texts.
  */
 import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
-import type { Term } from '../lang/terms.ts';
-import { fromJson, prologError, type PrologRunOptions, type PrologRunResult, type WorkerMessage } from './engine.ts';
+import { runWorker, type PrologRunOptions, type PrologRunResult } from './engine.ts';
 
 const workerUrl = new URL('./worker-swipl.js', import.meta.url);
 
@@ -45,72 +43,17 @@ export const swiplMissing = 'SWI-Prolog not available: the npm package swipl-was
  * with a PlanlogError for a Prolog error. `chunk` is not used.
  */
 export function runSwipl(options: PrologRunOptions): Promise<PrologRunResult> {
-  const maxSteps = options.maxSteps ?? Infinity;
-  const timeoutMs = options.timeoutMs ?? Infinity;
-  const t0 = performance.now();
-  const answers: Term[] = [];
-  let steps = 0;
   if (!swiplAvailable()) return Promise.reject(new Error(swiplMissing));
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      workerData: {
-        sources: options.sources,
-        query: options.query,
-        answerVar: options.answerVar,
-        maxSteps: Number.isFinite(maxSteps) ? Math.max(1, Math.floor(maxSteps)) : null,
-      },
-      execArgv: [],
-      stdout: false,
-      stderr: false,
-    });
-    let finished = false;
-    const finish = (f: () => void): void => {
-      if (finished) return;
-      finished = true;
-      if (timer) clearTimeout(timer);
-      void worker.terminate();
-      f();
-    };
-    const result = (status: PrologRunResult['status'], limit?: PrologRunResult['limit']): PrologRunResult => ({
-      status,
-      ...(limit ? { limit } : {}),
-      answers,
-      steps,
-      timeMs: performance.now() - t0,
-    });
-    const timer = Number.isFinite(timeoutMs) ? setTimeout(() => finish(() => resolve(result('limit', 'time'))), Math.max(0, timeoutMs)) : undefined;
-
-    worker.on('message', (m: WorkerMessage) => {
-      if (finished) return;
-      switch (m.type) {
-        case 'answer': {
-          const t = fromJson(m.term);
-          answers.push(t);
-          options.onAnswer?.(t);
-          break;
-        }
-        case 'progress':
-          steps = m.steps;
-          break;
-        case 'output':
-          options.onOutput?.(m.text);
-          break;
-        case 'done':
-          steps = m.steps;
-          finish(() => resolve(result('done')));
-          break;
-        case 'limit':
-          steps = m.steps;
-          finish(() => resolve(result('limit', 'steps')));
-          break;
-        case 'error':
-          finish(() => reject(prologError(m, options.sources, 'SWI-Prolog')));
-          break;
-      }
-    });
-    worker.on('error', (e) => finish(() => reject(e)));
-    worker.on('exit', (code) => {
-      if (!finished) finish(() => reject(new Error(`the SWI-Prolog worker stopped unexpectedly (exit code ${code})`)));
-    });
-  });
+  const maxSteps = options.maxSteps ?? Infinity;
+  return runWorker(
+    workerUrl,
+    {
+      sources: options.sources,
+      query: options.query,
+      answerVar: options.answerVar,
+      maxSteps: Number.isFinite(maxSteps) ? Math.max(1, Math.floor(maxSteps)) : null,
+    },
+    options,
+    'SWI-Prolog',
+  );
 }

@@ -104,26 +104,34 @@ export function fromJson(t: JsonTerm): Term {
  * source, unknown predicate, uncaught exception).
  */
 export function runProlog(options: PrologRunOptions): Promise<PrologRunResult> {
-  const chunk = options.chunk ?? 20_000;
   const maxSteps = options.maxSteps ?? Infinity;
+  return runWorker(
+    workerUrl,
+    {
+      sources: options.sources,
+      query: /\.\s*$/.test(options.query) ? options.query : `${options.query}.`,
+      answerVar: options.answerVar,
+      maxSteps: Number.isFinite(maxSteps) ? maxSteps : null,
+      chunk: options.chunk ?? 20_000,
+    },
+    options,
+    'tau-prolog',
+  );
+}
+
+/**
+ * Drives one engine worker (plain JavaScript: no TypeScript loader): collects
+ * its answers, enforces the wall-clock limit by terminating it, and turns
+ * its messages into the run's result. Shared by the tau-prolog and the
+ * SWI-Prolog adapters; `engine` names it in messages.
+ */
+export function runWorker(url: URL, workerData: object, options: PrologRunOptions, engine: string): Promise<PrologRunResult> {
   const timeoutMs = options.timeoutMs ?? Infinity;
   const t0 = performance.now();
   const answers: Term[] = [];
   let steps = 0;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, {
-      workerData: {
-        sources: options.sources,
-        query: /\.\s*$/.test(options.query) ? options.query : `${options.query}.`,
-        answerVar: options.answerVar,
-        maxSteps: Number.isFinite(maxSteps) ? maxSteps : null,
-        chunk,
-      },
-      // the worker is plain JavaScript: no TypeScript loader needed
-      execArgv: [],
-      stdout: false,
-      stderr: false,
-    });
+    const worker = new Worker(url, { workerData, execArgv: [], stdout: false, stderr: false });
     let finished = false;
     const finish = (f: () => void): void => {
       if (finished) return;
@@ -165,13 +173,13 @@ export function runProlog(options: PrologRunOptions): Promise<PrologRunResult> {
           finish(() => resolve(result('limit', 'steps')));
           break;
         case 'error':
-          finish(() => reject(prologError(m, options.sources)));
+          finish(() => reject(prologError(m, options.sources, engine)));
           break;
       }
     });
     worker.on('error', (e) => finish(() => reject(e)));
     worker.on('exit', (code) => {
-      if (!finished) finish(() => reject(new Error(`the Prolog worker stopped unexpectedly (exit code ${code})`)));
+      if (!finished) finish(() => reject(new Error(`the ${engine} worker stopped unexpectedly (exit code ${code})`)));
     });
   });
 }
