@@ -13,23 +13,15 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localEvaluator } from './local.ts';
-import { makePrune } from './prune.ts';
-import { makeRandom } from './random.ts';
+import { limitReason } from './budget.ts';
+import { LOCAL_HEURISTICS, localSetup } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 export const DEFAULT_BEAM_WIDTH = 8;
 
 export function beam(space: SearchSpace, options: SearchOptions): SearchResult {
-  const budget = new Budget(options);
-  const W = space.words;
-  const h = localEvaluator(space, options);
-  const prune = makePrune(space, options);
-  const rng = makeRandom(options.seed);
+  const { budget, W, h, prune, rng, ops, child } = localSetup(space, options);
   const temperature = options.temperature ?? 0;
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
   let width = Math.max(1, Math.floor(options.width ?? DEFAULT_BEAM_WIDTH));
   let store = new StateStore(W);
   let expanded = 0;

@@ -27,10 +27,8 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localEvaluator, removeLoops, Table } from './local.ts';
-import { makePrune } from './prune.ts';
-import { makeRandom } from './random.ts';
+import { limitReason } from './budget.ts';
+import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 export const POPULATION = 24;
@@ -59,13 +57,7 @@ class Stop {
 }
 
 export function ga(space: SearchSpace, options: SearchOptions): SearchResult {
-  const budget = new Budget(options);
-  const W = space.words;
-  const h = localEvaluator(space, options);
-  const prune = makePrune(space, options);
-  const rng = makeRandom(options.seed);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
+  const { budget, W, h, prune, rng, ops, child } = localSetup(space, options);
   const store = new StateStore(W);
   const hv = new Table(NaN); // h per state id; Infinity also for states found dead
   const goal = [...new Set(space.task.goal)];

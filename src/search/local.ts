@@ -7,6 +7,9 @@ import { getHeuristic } from '../heuristics/index.ts';
 import type { Evaluator } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
+import { Budget } from './budget.ts';
+import { makePrune } from './prune.ts';
+import { makeRandom } from './random.ts';
 import type { SearchOptions } from './types.ts';
 
 /** The heuristics the local strategies accept (domain-independent ones and the Sokoban box estimates). */
@@ -17,6 +20,23 @@ export function localEvaluator(space: SearchSpace, options: SearchOptions): Eval
   const h = options.heuristic ?? getHeuristic(options.context?.level ? 'matching' : 'hff');
   if (!h) throw new Error('local search: default heuristic missing from the registry');
   return h.create(space, options.context);
+}
+
+/**
+ * What every local strategy builds first: the budget, the evaluator, the
+ * pruning test, the seeded random source, and buffers for applicable
+ * operators and one successor state.
+ */
+export function localSetup(space: SearchSpace, options: SearchOptions) {
+  return {
+    budget: new Budget(options),
+    W: space.words,
+    h: localEvaluator(space, options),
+    prune: makePrune(space, options),
+    rng: makeRandom(options.seed),
+    ops: new Int32Array(Math.max(1, space.numOps)),
+    child: new Uint32Array(space.words),
+  };
 }
 
 /** A Float64Array that grows (doubling) to hold index n, new entries set to `fill`. */

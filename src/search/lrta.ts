@@ -20,23 +20,15 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localEvaluator, Table } from './local.ts';
-import { makePrune } from './prune.ts';
-import { makeRandom } from './random.ts';
+import { limitReason } from './budget.ts';
+import { LOCAL_HEURISTICS, localSetup, Table } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 /** Steps without a newly seen state that make a plateau. */
 const PLATEAU = 64;
 
 export function lrta(space: SearchSpace, options: SearchOptions): SearchResult {
-  const budget = new Budget(options);
-  const W = space.words;
-  const h = localEvaluator(space, options);
-  const prune = makePrune(space, options);
-  const rng = makeRandom(options.seed);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
+  const { budget, W, h, prune, rng, ops, child } = localSetup(space, options);
   const store = new StateStore(W);
   const learned = new Table(NaN); // NaN: not evaluated yet
   const onPath = new Table(-1); // position of a state id on the agent's path, -1 when not on it

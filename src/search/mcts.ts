@@ -20,10 +20,8 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localEvaluator, removeLoops, Table } from './local.ts';
-import { makePrune } from './prune.ts';
-import { makeRandom } from './random.ts';
+import { limitReason } from './budget.ts';
+import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 /** Maximum roll-out length. */
@@ -36,13 +34,7 @@ const PATIENCE = 4;
 const C = Math.SQRT2;
 
 export function mcts(space: SearchSpace, options: SearchOptions): SearchResult {
-  const budget = new Budget(options);
-  const W = space.words;
-  const h = localEvaluator(space, options);
-  const prune = makePrune(space, options);
-  const rng = makeRandom(options.seed);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
+  const { budget, W, h, prune, rng, ops, child } = localSetup(space, options);
   const store = new StateStore(W);
   const visits = new Table(0);
   const total = new Table(0);
