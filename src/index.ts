@@ -19,6 +19,9 @@ export {
   type SolveReport,
 } from './pipeline.ts';
 
+// The JSON objects of the contract (CLI --json, web API).
+export { compareJson, errorJson, solveJson } from './json.ts';
+
 // Reading and writing Prolog texts; located errors.
 export { formatDiagnostics, formatLocation, isPlanlogError, PlanlogError, type Diagnostic } from './lang/errors.ts';
 export { parseDomain } from './lang/domain.ts';

@@ -5,12 +5,12 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareLoaded, isPrologFile, isTheory, levelLabel, loadProblem, problemText, prologEngines, prologStrategies, renderComparison, solvePrologLoaded, swiplAvailable, swiplMissing, theories, type LoadedProblem, type PrologEngine, type PrologSolveOptions, type PrologSolveReport, type SolveOptions, type TheoryName } from '../index.ts';
+import { compareJson, compareLoaded, isPrologFile, solveJson, isTheory, levelLabel, loadProblem, problemText, prologEngines, prologStrategies, renderComparison, solvePrologLoaded, swiplAvailable, swiplMissing, theories, type LoadedProblem, type PrologEngine, type PrologSolveOptions, type PrologSolveReport, type SolveOptions, type TheoryName } from '../index.ts';
 import type { Io } from './io.ts';
 import { searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain } from './paths.ts';
 import { renderSolve } from './render.ts';
-import { EXIT, solveJson } from './main.ts';
+import { EXIT } from './main.ts';
 
 export const compareFlags = {
   level: { type: 'string' },
@@ -116,13 +116,9 @@ export async function solvePrologCommand(
   if (report.status === 'solved' && !report.prolog.valid) {
     throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
   }
-  if (values.json) io.out(JSON.stringify(prologJson(report, l.loaded), null, 2));
+  if (values.json) io.out(JSON.stringify(solveJson(report, l.loaded), null, 2));
   else io.out(renderSolve(report, l.loaded, { file, domainFile: l.domainFile, show: Boolean(values.show) }));
   return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
-}
-
-function prologJson(r: PrologSolveReport, loaded: LoadedProblem): Record<string, unknown> {
-  return solveJson(r, loaded);
 }
 
 /** `planlog compare`. */
@@ -147,7 +143,7 @@ export async function compareCommand(args: string[], io: Io): Promise<number> {
     l.parseMs,
   );
   if (values.json) {
-    io.out(JSON.stringify({ agree: c.verdict.agree, reason: c.verdict.reason, ts: solveJson(c.ts, l.loaded), prolog: prologJson(c.prolog, l.loaded) }, null, 2));
+    io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
   } else {
     const what = `${file}${l.loaded.level ? `, ${levelLabel(l.loaded.level)}` : ''}`;
     const how = `${options.algo}${options.algo === 'iddfs' ? ` --cycle ${options.cycle}` : ''}`;

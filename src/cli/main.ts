@@ -4,7 +4,7 @@
  * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareLoaded, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, type LoadedProblem, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
+import { compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, type LoadedProblem, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
@@ -151,16 +151,6 @@ function sourcesOf(io: Io, e: PlanlogError): Map<string, string> {
   return m;
 }
 
-function errorJson(e: PlanlogError): Record<string, unknown> {
-  const d = e.first;
-  return {
-    message: d.message,
-    file: d.file,
-    ...(d.line !== undefined ? { line: d.line, column: d.column ?? 1 } : {}),
-    ...(e.diagnostics.length > 1 ? { all: e.diagnostics.map((x) => ({ message: x.message, file: x.file, line: x.line, column: x.column })) } : {}),
-  };
-}
-
 function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, command: string) {
   const r = parseArgs({ args, options, allowPositionals: true, strict: true });
   if (r.positionals.length !== 1) {
@@ -213,15 +203,6 @@ function progressLine(p: Progress): string {
   const rate = p.elapsedMs > 0 ? Math.round((p.expanded / p.elapsedMs) * 1000) : 0;
   const mb = Math.round(process.memoryUsage().rss / 2 ** 20);
   return `searching… ${p.expanded.toLocaleString('en')} expanded, ${p.generated.toLocaleString('en')} generated${p.bound !== undefined ? `, bound ${p.bound}` : ''}${p.f !== undefined ? `, f ${p.f}` : ''}, ${rate.toLocaleString('en')} states/s, ${mb} MB, ${(p.elapsedMs / 1000).toFixed(1)} s`;
-}
-
-/** The `solve --json` object (DESIGN.md contract). */
-export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string, unknown> {
-  const { validation: _validation, ...rest } = r;
-  return {
-    ...rest,
-    ...(loaded.level ? { level: { file: loaded.level.file, number: loaded.level.number, title: loaded.level.title } } : {}),
-  };
 }
 
 function factsCommand(args: string[], io: Io): number {
