@@ -11,6 +11,8 @@ export interface BenchLevel {
   title: string | null;
   /** Short name for tables and charts: `microban 3`. */
   label: string;
+  /** Number of boxes (null when the level has problems; its runs then report them). */
+  boxes: number | null;
 }
 
 /** Splits `FILE[:RANGES]` (a trailing `:digits,-` part is a range list). */
@@ -39,5 +41,8 @@ export function resolveLevels(spec: string, read: (file: string) => string): Ben
   const entries = scanLevels(read(file), file);
   const numbers = ranges === null ? entries.map((e) => e.number) : parseRanges(ranges, entries.length, file);
   const stem = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
-  return numbers.map((n) => ({ file, level: n, title: entries[n - 1].title, label: `${stem} ${n}` }));
+  return numbers.map((n) => {
+    const e = entries[n - 1];
+    return { file, level: n, title: e.title, label: `${stem} ${n}`, boxes: e.level ? e.level.boxes.length : null };
+  });
 }

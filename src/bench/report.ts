@@ -97,6 +97,7 @@ export interface StrategySummary {
   solvedRuns: number;
   /** Levels solved in at least one repetition. */
   levelsSolved: number;
+  /** Levels the strategy ran on (fewer than all for the Prolog backend's small levels). */
   levels: number;
   limit: number;
   unsolvable: number;
@@ -109,7 +110,7 @@ export interface StrategySummary {
 }
 
 export function summarize(rows: readonly BenchRow[]): StrategySummary[] {
-  const { strategies, levels } = axes(rows);
+  const { strategies } = axes(rows);
   return strategies.map((s) => {
     const rs = rows.filter((r) => r.strategy === s);
     const solved = rs.filter((r) => r.solved);
@@ -119,7 +120,7 @@ export function summarize(rows: readonly BenchRow[]): StrategySummary[] {
       runs: rs.length,
       solvedRuns: solved.length,
       levelsSolved: uniq(solved.map((r) => r.levelLabel)).length,
-      levels: levels.length,
+      levels: uniq(rs.map((r) => r.levelLabel)).length,
       limit: rs.filter((r) => r.status === 'limit').length,
       unsolvable: rs.filter((r) => r.status === 'unsolvable').length,
       errors: rs.filter((r) => r.status === 'error').length,
@@ -162,15 +163,16 @@ export function toMarkdown(rows: readonly BenchRow[], info: SummaryInfo): string
       `| ${s.strategy} | ${s.levelsSolved} / ${s.levels} | ${s.solvedRuns} / ${s.runs} | ${s.limit} | ${s.unsolvable} | ${s.errors} | ${seconds(s.medianTimeMs)} | ${num1(s.meanLength)} | ${num1(s.meanMoves)} | ${num1(s.meanPushes)} | ${Number.isNaN(s.medianExpanded) ? '–' : Math.round(s.medianExpanded)} |`,
     );
   }
-  out.push('', '## Per level', '', 'Plan length (median search time); – when no run solved the level.', '');
+  out.push('', '## Per level', '', 'Plan length (median search time); – when no run solved the level; not run: the level is too big for that backend (see --vs-max-boxes).', '');
   out.push(`| level | ${strategies.join(' | ')} |`);
   out.push(`|---|${strategies.map(() => '---').join('|')}|`);
   for (const l of levels) {
     const cells = strategies.map((s) => {
       const len = cellMedian(rows, l, s, (r) => r.length);
       if (len === null) {
-        const st = rows.find((r) => r.levelLabel === l && r.strategy === s)?.status ?? '';
-        return st === 'limit' || st === 'unsolvable' || st === 'error' ? `– (${st})` : '–';
+        const row = rows.find((r) => r.levelLabel === l && r.strategy === s);
+        if (!row) return 'not run';
+        return row.status === 'limit' || row.status === 'unsolvable' || row.status === 'error' ? `– (${row.status})` : '–';
       }
       return `${len} (${seconds(cellMedian(rows, l, s, (r) => r.timeMs) ?? NaN)})`;
     });

@@ -14,6 +14,11 @@ export interface BenchConfig {
   options?: Job['options'];
   /** Stochastic: repetition r (1-based) runs with seed + r − 1. */
   seed?: number;
+  /** `prolog`: the planning theory on a Prolog engine (algo iddfs or bfs). */
+  backend?: 'ts' | 'prolog';
+  engine?: Job['engine'];
+  /** Run only on levels with at most this many boxes (the Prolog backend's "small enough"). */
+  maxBoxes?: number;
 }
 
 export interface BenchPlan {
@@ -41,6 +46,7 @@ export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; confi
   for (let r = 1; r <= plan.repeat; r++) {
     for (const level of plan.levels) {
       for (const config of plan.configs) {
+        if (config.maxBoxes !== undefined && (level.boxes ?? 0) > config.maxBoxes) continue;
         out.push({
           level,
           config,
@@ -56,6 +62,7 @@ export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; confi
             timeoutMs: plan.timeoutMs,
             maxNodes: plan.maxNodes,
             maxMemoryMb: plan.maxMemoryMb,
+            ...(config.backend === 'prolog' ? { backend: 'prolog' as const, engine: config.engine } : {}),
           },
         });
       }

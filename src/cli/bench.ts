@@ -9,13 +9,17 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { charts, createPool, progressBar, resolveLevels, runBench, toCsv, toMarkdown, type BenchConfig, type BenchLevel, type BenchPlan, type Job, type JobResult } from '../index.ts';
+import { charts, createPool, progressBar, prologEngines, prologStrategies, resolveLevels, runBench, swiplAvailable, toCsv, toMarkdown, type BenchConfig, type BenchLevel, type BenchPlan, type Job, type JobResult } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from './options.ts';
 import { bundledDomain } from './paths.ts';
 
 /** The strategies benchmarked without --algo: the theses' set. */
 export const DEFAULT_BENCH_ALGOS = ['bfs', 'dfs', 'ucs', 'astar+matching', 'gbfs+matching', 'beam', 'lrta', 'mcts', 'ga'];
+
+/** What `--vs prolog` adds: the Prolog backend's strategies and the TS iddfs to set them against. */
+export const VS_PROLOG = ['iddfs', 'prolog:iddfs', 'prolog:bfs'];
+export const DEFAULT_VS_MAX_BOXES = 2;
 
 const benchOptions = {
   algo: { type: 'string', multiple: true },
@@ -29,6 +33,9 @@ const benchOptions = {
   width: { type: 'string' },
   temperature: { type: 'string' },
   prune: { type: 'string' },
+  vs: { type: 'string' },
+  engine: { type: 'string' },
+  'vs-max-boxes': { type: 'string' },
   out: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -39,8 +46,15 @@ LEVELS: level files or collections, each optionally with levels:
   maps/tutorial.txt  microban.txt:1-40  microban.txt:1,5,9-12
 
 options:
-  --algo LIST       strategies, comma-separated or repeated, each NAME or
-                    NAME+HEURISTIC (default: ${DEFAULT_BENCH_ALGOS.join(',')})
+  --algo LIST       strategies, comma-separated or repeated, each NAME,
+                    NAME+HEURISTIC or prolog:NAME (the Prolog backend: iddfs
+                    or bfs) (default: ${DEFAULT_BENCH_ALGOS.join(',')})
+  --vs prolog       add the Prolog backend (prolog:iddfs, prolog:bfs) and the
+                    TS iddfs to the comparison, on the small levels only
+  --vs-max-boxes N  small enough for the Prolog backend: at most N boxes
+                    (default ${DEFAULT_VS_MAX_BOXES})
+  --engine NAME     Prolog engine: swipl (default when swipl-wasm is
+                    installed) or tau
   --timeout SEC     time limit per run (default 30)
   --max-nodes N     expanded-node limit per run
   --max-memory MB   memory limit per run (default ${defaultMaxMemoryMb})
@@ -64,10 +78,26 @@ export interface BenchDeps {
 }
 
 /** The benchmark's configurations from --algo and the option flags. Throws UsageError. */
-export function benchConfigs(algos: string[], values: { seed?: string; width?: string; temperature?: string; prune?: string }): BenchConfig[] {
-  const labels = algos.flatMap((a) => a.split(',')).map((a) => a.trim()).filter((a) => a !== '');
+export function benchConfigs(
+  algos: string[],
+  values: { seed?: string; width?: string; temperature?: string; prune?: string; vs?: string; engine?: string; 'vs-max-boxes'?: string },
+): BenchConfig[] {
+  if (values.vs !== undefined && values.vs !== 'prolog') throw new UsageError(`--vs takes prolog, got '${values.vs}'`);
+  const listed = algos.flatMap((a) => a.split(',')).map((a) => a.trim()).filter((a) => a !== '');
+  const labels = values.vs === 'prolog' ? [...listed, ...VS_PROLOG.filter((l) => !listed.includes(l))] : listed;
   if (labels.length === 0) throw new UsageError('--algo needs at least one strategy');
+  const prolog = labels.some((l) => l.startsWith('prolog:'));
+  if (!prolog && values.engine !== undefined) throw new UsageError('--engine applies to the Prolog backend (--vs prolog or --algo prolog:NAME)');
+  if (!prolog && values['vs-max-boxes'] !== undefined) throw new UsageError('--vs-max-boxes applies to the Prolog backend (--vs prolog or --algo prolog:NAME)');
+  const engine = values.engine ?? (swiplAvailable() ? 'swipl' : 'tau');
+  if (!(prologEngines as readonly string[]).includes(engine)) throw new UsageError(`unknown engine '${engine}' (choose one of: ${prologEngines.join(', ')})`);
+  const maxBoxes = positiveNumber('vs-max-boxes', values['vs-max-boxes'], true) ?? DEFAULT_VS_MAX_BOXES;
   const configs = labels.map((label): BenchConfig => {
+    if (label.startsWith('prolog:')) {
+      const algo = label.slice('prolog:'.length);
+      if (!(prologStrategies as readonly string[]).includes(algo)) throw new UsageError(`--algo ${label}: the Prolog backend runs ${prologStrategies.join(' and ')}`);
+      return { label, algo, backend: 'prolog', engine: engine as BenchConfig['engine'], maxBoxes };
+    }
     const [algo, heuristic, ...extra] = label.split('+');
     if (extra.length) throw new UsageError(`--algo: write NAME or NAME+HEURISTIC, got '${label}'`);
     const stochastic = STOCHASTIC.includes(algo);

@@ -6,7 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { getHeuristic } from '../heuristics/index.ts';
 import { PlanlogError } from '../lang/errors.ts';
-import { loadProblem, solveLoaded } from '../pipeline.ts';
+import { loadProblem, solveLoaded, type LoadedProblem, type SolveReport } from '../pipeline.ts';
+import { solvePrologLoaded, type PrologEngine } from '../prolog/solve.ts';
 
 export interface Job {
   file: string;
@@ -20,6 +21,10 @@ export interface Job {
   timeoutMs: number;
   maxNodes?: number;
   maxMemoryMb?: number;
+  /** Run the planning theory in a Prolog engine instead of the TS search (algo iddfs or bfs). */
+  backend?: 'ts' | 'prolog';
+  /** Prolog engine of backend prolog (default tau). */
+  engine?: PrologEngine;
 }
 
 export interface JobResult {
@@ -43,38 +48,71 @@ export interface JobResult {
   error?: string;
 }
 
-export function configName(j: Pick<Job, 'algo' | 'heuristic' | 'options'>): string {
+export function configName(j: Pick<Job, 'algo' | 'heuristic' | 'options' | 'backend'>): string {
+  if (j.backend === 'prolog') return `prolog:${j.algo}`;
   const flags = Object.entries(j.options ?? {})
     .filter(([, v]) => v !== undefined && v !== false)
     .map(([k, v]) => (v === true ? k : `${k}=${v}`));
   return [j.heuristic ? `${j.algo}+${j.heuristic}` : j.algo, ...flags].join(' ');
 }
 
-export function runJob(job: Job): JobResult {
+function load(job: Job): LoadedProblem {
+  return loadProblem({
+    file: job.file,
+    text: readFileSync(job.file, 'utf8'),
+    level: job.level,
+    domainFile: job.domainFile,
+    domainText: readFileSync(job.domainFile, 'utf8'),
+  });
+}
+
+/** The TS search of a job. */
+function solveTs(job: Job, loaded: LoadedProblem, parseMs: number): SolveReport {
+  return solveLoaded(
+    loaded,
+    {
+      algo: job.algo,
+      heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
+      ...job.options,
+      seed: job.seed,
+      timeoutMs: job.timeoutMs,
+      maxNodes: job.maxNodes ?? Infinity,
+      maxMemoryMb: job.maxMemoryMb,
+    },
+    parseMs,
+  );
+}
+
+/** The planning theory on a Prolog engine (its own worker, killed at the time limit). */
+function solveProlog(job: Job, loaded: LoadedProblem, parseMs: number): Promise<SolveReport> {
+  if (job.algo !== 'iddfs' && job.algo !== 'bfs') throw new PlanlogError({ file: '<bench>', message: `the prolog backend runs iddfs and bfs, not ${job.algo}` });
+  return solvePrologLoaded(
+    loaded,
+    {
+      algo: job.algo,
+      cycle: job.options?.cycle,
+      engine: job.engine ?? 'tau',
+      domainText: readFileSync(job.domainFile, 'utf8'),
+      domainFile: job.domainFile,
+      timeoutMs: job.timeoutMs,
+      maxNodes: job.maxNodes,
+    },
+    parseMs,
+  );
+}
+
+/** Runs one job; never rejects: a failure is a row with status `error`. */
+export async function runJob(job: Job): Promise<JobResult> {
   const config = configName(job);
   const base = { file: job.file, level: job.level, config };
   try {
     const t0 = performance.now();
-    const loaded = loadProblem({
-      file: job.file,
-      text: readFileSync(job.file, 'utf8'),
-      level: job.level,
-      domainFile: job.domainFile,
-      domainText: readFileSync(job.domainFile, 'utf8'),
-    });
-    const r = solveLoaded(
-      loaded,
-      {
-        algo: job.algo,
-        heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
-        ...job.options,
-        seed: job.seed,
-        timeoutMs: job.timeoutMs,
-        maxNodes: job.maxNodes ?? Infinity,
-        maxMemoryMb: job.maxMemoryMb,
-      },
-      performance.now() - t0,
-    );
+    const loaded = load(job);
+    const parseMs = performance.now() - t0;
+    const r = job.backend === 'prolog' ? await solveProlog(job, loaded, parseMs) : solveTs(job, loaded, parseMs);
+    if (r.status === 'solved' && r.validation && !r.validation.valid) {
+      throw new Error(`the plan found is invalid: ${r.validation.failure?.message ?? 'rejected by the validator'}`);
+    }
     return {
       ...base,
       status: r.status,

@@ -145,6 +145,46 @@ describe('planlog bench on two tiny levels × two strategies', () => {
   });
 });
 
+describe('planlog bench --vs prolog', () => {
+  it('adds the TS iddfs and the Prolog backend on the small levels only; both backends count the same nodes', async () => {
+    const out = tmp();
+    const io = fakeIo();
+    // tutorial 2 has 1 box, tutorial 7 has 2: --vs-max-boxes 1 keeps the Prolog backend to level 2
+    const code = await benchCommand([`${tutorial}:2,7`, '--algo', 'bfs', '--vs', 'prolog', '--vs-max-boxes', '1', '--timeout', '30', '--out', out], io, { run: async (job) => runJob(job) });
+    expect(code).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8'));
+    const runs = json.runs.map((r: { strategy: string; levelLabel: string; status: string; length: number }) => `${r.strategy} ${r.levelLabel} ${r.status} ${r.length}`);
+    expect(runs).toEqual([
+      'bfs tutorial 2 solved 4',
+      'iddfs tutorial 2 solved 4',
+      'prolog:iddfs tutorial 2 solved 4',
+      'prolog:bfs tutorial 2 solved 4',
+      'bfs tutorial 7 solved 13',
+      'iddfs tutorial 7 solved 13',
+    ]);
+    const of = (s: string) => json.runs.find((r: { strategy: string; levelLabel: string }) => r.strategy === s && r.levelLabel === 'tutorial 2');
+    expect(of('prolog:iddfs').expanded).toBe(of('iddfs').expanded);
+    expect(of('prolog:bfs').expanded).toBe(of('bfs').expanded);
+    const md = readFileSync(join(out, 'bench.md'), 'utf8');
+    expect(md).toContain('| prolog:iddfs | 1 / 1 | 1 / 1 |');
+    expect(md).toMatch(/\| tutorial 7 \| 13 \([^)]*\) \| 13 \([^)]*\) \| not run \| not run \|/);
+  }, 60_000);
+
+  it('configurations: prolog:NAME, --engine and --vs-max-boxes only with the Prolog backend', () => {
+    expect(benchConfigs(['bfs'], { vs: 'prolog', engine: 'tau' }).map((c) => [c.label, c.backend ?? 'ts', c.engine ?? '-', c.maxBoxes ?? '-'])).toEqual([
+      ['bfs', 'ts', '-', '-'],
+      ['iddfs', 'ts', '-', '-'],
+      ['prolog:iddfs', 'prolog', 'tau', 2],
+      ['prolog:bfs', 'prolog', 'tau', 2],
+    ]);
+    expect(benchConfigs(['prolog:bfs'], { 'vs-max-boxes': '3' })[0]).toMatchObject({ algo: 'bfs', backend: 'prolog', maxBoxes: 3 });
+    expect(() => benchConfigs(['prolog:astar'], {})).toThrow(/runs iddfs and bfs/);
+    expect(() => benchConfigs(['bfs'], { vs: 'python' })).toThrow(/--vs takes prolog/);
+    expect(() => benchConfigs(['bfs'], { engine: 'swipl' })).toThrow(/--engine applies/);
+    expect(() => benchConfigs(['bfs'], { vs: 'prolog', engine: 'gprolog' })).toThrow(/unknown engine/);
+  });
+});
+
 describe('bench pieces', () => {
   it('level specifications: files, single levels, ranges and lists', () => {
     expect(splitSpec('maps/x.txt:1-3,7')).toEqual({ file: 'maps/x.txt', ranges: '1-3,7' });
