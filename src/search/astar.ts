@@ -8,5 +8,6 @@ export const astarStrategy: Strategy = {
   defaultHeuristic: 'lmcut',
   optimal: (_space, options) => options.heuristic === undefined || options.heuristic.admissible,
   complete: () => true,
+  traced: true,
   run: (space, options) => bestFirst(space, options, { gWeight: 1, hWeight: 1, reopen: true, goalOnGeneration: false, tieByG: false, lazy: false, preferred: false }),
 };

@@ -59,6 +59,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
   const isPref = new Uint8Array(Math.max(1, space.numOps));
   const child = new Uint32Array(W);
   const prune = makePrune(space, options);
+  const trace = options.trace?.(space);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -125,6 +126,10 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
     closed[id] = 1;
     if (!c.goalOnGeneration && space.isGoal(store.data, id * W)) return result('solved', store.path(id));
     expanded++;
+    if (trace !== undefined) {
+      const hh = c.hWeight === 0 ? NaN : hv[id];
+      trace.expand(id, store.parent[id], store.op[id], hh, c.gWeight * g[id] + c.hWeight * hv[id]);
+    }
     if (hv[id] < best) {
       best = hv[id];
       if (usePreferred) boost += 1000;

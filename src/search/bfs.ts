@@ -17,6 +17,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const ops = new Int32Array(Math.max(1, space.numOps));
   const child = new Uint32Array(W);
   const prune = makePrune(space, options);
+  const trace = options.trace?.(space);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -33,6 +34,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated }));
     if (limit) return result('limit', null, limitReason(limit, options), limit);
     expanded++;
+    if (trace !== undefined) trace.expand(id, store.parent[id], store.op[id], NaN, NaN);
     const k = space.applicable(store.data, id * W, ops);
     for (let i = 0; i < k; i++) {
       const op = ops[i];
@@ -55,5 +57,6 @@ export const bfsStrategy: Strategy = {
   summary: 'breadth-first search with a closed set; fewest actions',
   optimal: (space) => space.task.operators.every((o) => o.cost === space.task.operators[0].cost),
   complete: () => true,
+  traced: true,
   run: bfs,
 };

@@ -18,6 +18,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   let path = new Int32Array(64); // state id at each depth
   const child = new Uint32Array(W);
   const prune = makePrune(space, options);
+  const trace = options.trace?.(space);
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
@@ -32,6 +33,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   if (space.isGoal(space.init, 0)) return result('solved', []);
   stack.fill(0, space.init, 0);
   expanded++;
+  if (trace !== undefined) trace.expand(0, -1, -1, NaN, NaN);
   let depth = 0;
   while (depth >= 0) {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated, bound: depth }));
@@ -60,6 +62,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
     path[depth] = r;
     stack.fill(depth, child, 0);
     expanded++;
+    if (trace !== undefined) trace.expand(depth, depth - 1, op, NaN, NaN);
   }
   return result('unsolvable', null, `all ${store.size} reachable states explored; none satisfies the goal`);
 }
@@ -69,5 +72,6 @@ export const dfsStrategy: Strategy = {
   summary: 'depth-first graph search (closed set); cheap, long plans',
   optimal: () => false,
   complete: () => true,
+  traced: true,
   run: dfs,
 };

@@ -14,6 +14,7 @@ export const gbfsStrategy: Strategy = {
   defaultHeuristic: 'hff',
   optimal: () => false,
   complete: () => true,
+  traced: true,
   run: (space, options) =>
     bestFirst(space, options, {
       gWeight: 0,

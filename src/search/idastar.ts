@@ -30,6 +30,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
   let pathOp: Int32Array = new Int32Array(64);
   const child = new Uint32Array(W);
   const prune = makePrune(space, options);
+  const trace = options.trace?.(space);
   const iterations: IterationStats[] = [];
   let expanded = 0;
   let generated = 0;
@@ -88,6 +89,10 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
     stack.fill(0, space.init, 0);
     it.expanded++;
     expanded++;
+    if (trace !== undefined) {
+      trace.iteration?.(bound);
+      trace.expand(0, -1, -1, hv[0], hv[0]);
+    }
     let depth = 0;
     while (depth >= 0) {
       const limit = budget.exceeded(expanded, () => ({ expanded, generated, f: bound }));
@@ -132,6 +137,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
       stack.fill(depth, child, 0);
       it.expanded++;
       expanded++;
+      if (trace !== undefined) trace.expand(depth, depth - 1, op, hv[r], f);
     }
     if (nextBound === Infinity) {
       return result('unsolvable', null, `no node exceeded the f bound ${bound}: every reachable state was explored`);
@@ -146,5 +152,6 @@ export const idastarStrategy: Strategy = {
   defaultHeuristic: 'lmcut',
   optimal: (_space, options) => options.heuristic === undefined || options.heuristic.admissible,
   complete: () => true,
+  traced: true,
   run: idastar,
 };

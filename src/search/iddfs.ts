@@ -45,6 +45,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
   }
   const used = new Uint8Array(nameIds.size);
   const prune = makePrune(space, options);
+  const trace = options.trace?.(space);
   const iterations: IterationStats[] = [];
   let expanded = 0;
   let generated = 0;
@@ -73,6 +74,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
     const pathOp = new Int32Array(bound + 1);
     const it: IterationStats = { bound, expanded: 0, generated: 0, maxDepth: 0 };
     iterations.push(it);
+    trace?.iteration?.(bound);
     const tt = options.tt ? new StateStore(W) : null;
     let ttDepth = new Int32Array(tt ? 1024 : 0);
     tt?.insert(states, 0, -1, -1);
@@ -92,6 +94,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       next[depth] = 0;
       it.expanded++;
       expanded++;
+      if (trace !== undefined) trace.expand(depth, depth - 1, depth === 0 ? -1 : pathOp[depth], NaN, NaN);
     };
 
     expand(0);
@@ -168,5 +171,6 @@ export const iddfsStrategy: Strategy = {
   optimal: (space, options) =>
     options.cycle === 'state' && space.task.operators.every((o) => o.cost === space.task.operators[0].cost),
   complete: (options) => options.cycle === 'state',
+  traced: true,
   run: iddfs,
 };

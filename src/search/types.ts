@@ -47,6 +47,28 @@ export interface SearchOptions {
   width?: number;
   /** beam: softmax temperature of the stochastic selection; 0 or absent: the best k. */
   temperature?: number;
+  /**
+   * Makes the observer of a search (planlog trace). Strategies marked
+   * `traced` call it once with their space and report every expansion to
+   * what it returns; absent (the default), the search pays one untaken
+   * branch per expansion.
+   */
+  trace?: (space: SearchSpace) => SearchTracer;
+}
+
+/** Watches a search node by node (see src/trace/). */
+export interface SearchTracer {
+  /**
+   * A node is expanded. `key` names it for its children: its state id in a
+   * graph search (bfs, best-first), its depth in a depth-first one (there
+   * the latest node expanded at depth d - 1 is the parent of the one at
+   * depth d). `parent` is the parent's key (-1 for a root), `op` the
+   * operator that led to the node (-1 for a root), `h` and `f` the values
+   * the strategy orders by (NaN when it has none).
+   */
+  expand(key: number, parent: number, op: number, h: number, f: number): void;
+  /** Iterative strategies (iddfs, idastar): an iteration with this bound starts. */
+  iteration?(bound: number): void;
 }
 
 export interface Progress {
@@ -109,6 +131,8 @@ export interface Strategy {
   stochastic?: boolean;
   /** It needs `options.context.level` (a Sokoban strategy) and answers with a PlanlogError without one. */
   needsLevel?: boolean;
+  /** It reports its expansions to `options.trace` (planlog trace). */
+  traced?: boolean;
   /** The heuristics it accepts, when not every registered one. */
   heuristics?: readonly string[];
   /** Whether a plan it returns is guaranteed shortest (cheapest) under these options. */

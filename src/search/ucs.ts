@@ -7,6 +7,7 @@ export const ucsStrategy: Strategy = {
   summary: 'uniform-cost search (Dijkstra); cheapest plan',
   optimal: () => true,
   complete: () => true,
+  traced: true,
   run: (space, options) =>
     bestFirst(space, { ...options, heuristic: undefined }, { gWeight: 1, hWeight: 0, reopen: true, goalOnGeneration: false, tieByG: false, lazy: false, preferred: false }),
 };

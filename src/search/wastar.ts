@@ -11,6 +11,7 @@ export const wastarStrategy: Strategy = {
   defaultHeuristic: 'hff',
   optimal: (_space, options) => (options.weight ?? 2) <= 1 && (options.heuristic === undefined || options.heuristic.admissible),
   complete: () => true,
+  traced: true,
   run: (space, options) =>
     bestFirst(space, options, { gWeight: 1, hWeight: options.weight ?? 2, reopen: true, goalOnGeneration: false, tieByG: false, lazy: false, preferred: false }),
 };
