@@ -1,0 +1,16 @@
+% Eight-puzzle 4: twenty slides (bfs stores about 52,000 layouts). Start:
+%     . 3 2
+%     6 1 8
+%     7 5 4
+% optimal: 20 steps
+init([adj(r1c1, r1c2), adj(r1c2, r1c1), adj(r1c1, r2c1), adj(r2c1, r1c1),
+      adj(r1c2, r1c3), adj(r1c3, r1c2), adj(r1c2, r2c2), adj(r2c2, r1c2),
+      adj(r1c3, r2c3), adj(r2c3, r1c3), adj(r2c1, r2c2), adj(r2c2, r2c1),
+      adj(r2c1, r3c1), adj(r3c1, r2c1), adj(r2c2, r2c3), adj(r2c3, r2c2),
+      adj(r2c2, r3c2), adj(r3c2, r2c2), adj(r2c3, r3c3), adj(r3c3, r2c3),
+      adj(r3c1, r3c2), adj(r3c2, r3c1), adj(r3c2, r3c3), adj(r3c3, r3c2),
+      at(t3, r1c2), at(t2, r1c3), at(t6, r2c1), at(t1, r2c2),
+      at(t8, r2c3), at(t7, r3c1), at(t5, r3c2), at(t4, r3c3),
+      blank(r1c1)]).
+goal([at(t1, r1c1), at(t2, r1c2), at(t3, r1c3), at(t4, r2c1),
+      at(t5, r2c2), at(t6, r2c3), at(t7, r3c1), at(t8, r3c2)]).
