@@ -5,6 +5,7 @@
 import type { PlanlogError } from './lang/errors.ts';
 import type { LoadedProblem, SolveReport } from './pipeline.ts';
 import type { Comparison } from './prolog/compare.ts';
+import type { ValidationResult } from './strips/validate.ts';
 
 /** The `solve --json` object: the report without the validator's details, plus the level's place. */
 export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string, unknown> {
@@ -28,5 +29,35 @@ export function errorJson(e: PlanlogError): { message: string; file: string; lin
     file: d.file,
     ...(d.line !== undefined ? { line: d.line, column: d.column ?? 1 } : {}),
     ...(e.diagnostics.length > 1 ? { all: e.diagnostics.map((x) => ({ message: x.message, file: x.file, line: x.line, column: x.column })) } : {}),
+  };
+}
+
+/** A Sokoban plan's LURD string and counts. */
+export interface SokobanCounts {
+  lurd: string;
+  moves: number;
+  pushes: number;
+}
+
+/** The `validate --json` object (also the web API's /api/validate answer). */
+export function validationJson(v: ValidationResult, length: number, sokoban?: SokobanCounts): Record<string, unknown> {
+  const f = v.failure;
+  return {
+    valid: v.valid,
+    length,
+    cost: v.cost,
+    ...(sokoban ?? {}),
+    ...(f
+      ? {
+          failure: {
+            kind: f.kind,
+            step: f.step,
+            op: f.op,
+            message: f.message,
+            missing: f.missing,
+            ...(f.loc ? { file: f.loc.file, line: f.loc.line, column: f.loc.column } : {}),
+          },
+        }
+      : {}),
   };
 }

@@ -5,9 +5,9 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareJson, compareLoaded, isPrologFile, solveJson, isTheory, levelLabel, loadProblem, problemText, prologEngines, prologStrategies, renderComparison, solvePrologLoaded, swiplAvailable, swiplMissing, theories, type LoadedProblem, type PrologEngine, type PrologSolveOptions, type PrologSolveReport, type SolveOptions, type TheoryName } from '../index.ts';
+import { compareJson, compareLoaded, isPrologFile, levelLabel, loadProblem, problemText, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
 import type { Io } from './io.ts';
-import { searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { engineFrom, prologOptionsFrom, searchFlags, searchOptionsFrom, theoryFrom, UsageError } from './options.ts';
 import { bundledDomain } from './paths.ts';
 import { renderSolve } from './render.ts';
 import { EXIT } from './main.ts';
@@ -35,40 +35,6 @@ generated in every completed depth iteration must be equal too.
 tau (tau-prolog; swipl: SWI-Prolog in WebAssembly, the npm package swipl-wasm,
 much faster); --timeout and --max-nodes apply to each backend.
 exit codes: 0 agree · 2 bad input · 3 a backend hit its limit · 4 disagree`;
-
-/** The theory flag's value, checked. */
-export function theoryFrom(v: string | undefined): TheoryName {
-  const t = v ?? 'fast';
-  if (!isTheory(t)) throw new UsageError(`--theory must be ${theories.join(' or ')}, got '${t}'`);
-  return t;
-}
-
-/** The engine flag's value, checked: swipl needs swipl-wasm installed. */
-export function engineFrom(v: string | undefined): PrologEngine {
-  const e = v ?? 'tau';
-  if (!(prologEngines as readonly string[]).includes(e)) throw new UsageError(`--engine must be ${prologEngines.join(' or ')}, got '${e}'`);
-  if (e === 'swipl' && !swiplAvailable()) throw new UsageError(swiplMissing);
-  return e as PrologEngine;
-}
-
-/** Prolog backend options from solve's checked options; UsageError for what the theory does not offer. */
-export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string, engine: PrologEngine = 'tau'): PrologSolveOptions {
-  const algo = options.algo;
-  if (!(prologStrategies as readonly string[]).includes(algo)) {
-    throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
-  }
-  if (options.tt) throw new UsageError('--tt is not part of the Prolog planning theory (use the ts backend)');
-  return {
-    algo: algo as PrologSolveOptions['algo'],
-    cycle: options.cycle ?? 'state',
-    theory,
-    engine,
-    timeoutMs: options.timeoutMs ?? Infinity,
-    maxNodes: options.maxNodes ?? Infinity,
-    domainText,
-    domainFile,
-  };
-}
 
 interface Loaded {
   loaded: LoadedProblem;

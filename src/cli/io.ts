@@ -13,6 +13,8 @@ export interface Io {
    * Runs a search off the main thread (so that Ctrl-C can stop it cleanly);
    * without it the CLI searches in-process (tests).
    */
+  /** Resolves at the first Ctrl-C (or SIGTERM); long-running commands (serve) wait on it. */
+  untilInterrupted?: () => Promise<void>;
   solve?: (loaded: LoadedProblem, options: SolveOptions, parseMs: number, onProgress?: (p: Progress) => void) => Promise<SolveReport>;
 }
 
@@ -33,4 +35,14 @@ export const nodeIo: Io = {
   err: (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
   readFile: readTextFile,
   isTTY: Boolean(process.stderr.isTTY),
+  untilInterrupted: () =>
+    new Promise<void>((resolve) => {
+      const done = (): void => {
+        process.off('SIGINT', done);
+        process.off('SIGTERM', done);
+        resolve();
+      };
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+    }),
 };

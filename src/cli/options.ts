@@ -1,7 +1,7 @@
 /** The search flags of solve (and compare), checked and turned into options. */
 import { totalmem } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
-import { getHeuristic, getStrategy, heuristicNames, isPrologFile, prunerNames, strategyNames, type SolveOptions } from '../index.ts';
+import { getHeuristic, getStrategy, heuristicNames, isPrologFile, isTheory, prologEngines, prologStrategies, prunerNames, strategyNames, swiplAvailable, swiplMissing, theories, type PrologEngine, type PrologSolveOptions, type SolveOptions, type TheoryName } from '../index.ts';
 
 /** The strategies that take --seed (their random choices follow it), from the registry. */
 export const STOCHASTIC = strategyNames.filter((n) => getStrategy(n)?.stochastic);
@@ -121,5 +121,39 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo = 'bfs')
     timeoutMs: timeout === undefined ? Infinity : timeout * 1000,
     maxNodes: maxNodes ?? Infinity,
     maxMemoryMb: maxMemory ?? defaultMaxMemoryMb,
+  };
+}
+
+/** The theory flag's value, checked. */
+export function theoryFrom(v: string | undefined): TheoryName {
+  const t = v ?? 'fast';
+  if (!isTheory(t)) throw new UsageError(`--theory must be ${theories.join(' or ')}, got '${t}'`);
+  return t;
+}
+
+/** The engine flag's value, checked: swipl needs swipl-wasm installed. */
+export function engineFrom(v: string | undefined): PrologEngine {
+  const e = v ?? 'tau';
+  if (!(prologEngines as readonly string[]).includes(e)) throw new UsageError(`--engine must be ${prologEngines.join(' or ')}, got '${e}'`);
+  if (e === 'swipl' && !swiplAvailable()) throw new UsageError(swiplMissing);
+  return e as PrologEngine;
+}
+
+/** Prolog backend options from solve's checked options; UsageError for what the theory does not offer. */
+export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string, engine: PrologEngine = 'tau'): PrologSolveOptions {
+  const algo = options.algo;
+  if (!(prologStrategies as readonly string[]).includes(algo)) {
+    throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
+  }
+  if (options.tt) throw new UsageError('--tt is not part of the Prolog planning theory (use the ts backend)');
+  return {
+    algo: algo as PrologSolveOptions['algo'],
+    cycle: options.cycle ?? 'state',
+    theory,
+    engine,
+    timeoutMs: options.timeoutMs ?? Infinity,
+    maxNodes: options.maxNodes ?? Infinity,
+    domainText,
+    domainFile,
   };
 }

@@ -1,5 +1,5 @@
 /** Text renderers of the CLI: they return strings, the caller prints. */
-import { factKey, formatLocation, levelLabel, renderBoard, type LoadedProblem, type SolveReport, type ValidationResult } from '../index.ts';
+import { factKey, formatLocation, levelLabel, renderBoard, type LoadedProblem, type SokobanCounts, type SolveReport, type ValidationResult } from '../index.ts';
 
 const num = (n: number): string => n.toLocaleString('en');
 const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(1)} s`);
@@ -64,34 +64,6 @@ function renderStats(r: SolveReport): string {
     lines.push(`iterations (bound:generated): ${its}`);
   }
   return lines.join('\n');
-}
-
-export interface SokobanCounts {
-  lurd: string;
-  moves: number;
-  pushes: number;
-}
-
-export function validationJson(v: ValidationResult, length: number, sokoban?: SokobanCounts): Record<string, unknown> {
-  const f = v.failure;
-  return {
-    valid: v.valid,
-    length,
-    cost: v.cost,
-    ...(sokoban ?? {}),
-    ...(f
-      ? {
-          failure: {
-            kind: f.kind,
-            step: f.step,
-            op: f.op,
-            message: f.message,
-            missing: f.missing,
-            ...(f.loc ? { file: f.loc.file, line: f.loc.line, column: f.loc.column } : {}),
-          },
-        }
-      : {}),
-  };
 }
 
 export function renderValidation(v: ValidationResult, length: number, loaded: LoadedProblem, sokoban?: SokobanCounts): string {

@@ -1,0 +1,116 @@
+/** The playground's calls to the server's JSON API (shared/DESIGN.md). */
+
+export interface ApiError {
+  message: string;
+  file?: string;
+  line?: number;
+  column?: number;
+  all?: { message: string; file: string; line?: number; column?: number }[];
+}
+
+export interface LevelPreset {
+  id: string;
+  file: string;
+  level: number;
+  title: string | null;
+  text: string;
+}
+
+export interface DomainInfo {
+  id: string;
+  file: string;
+  sokoban: boolean;
+  text: string;
+  problems: { file: string; text: string }[];
+}
+
+export interface StrategyInfo {
+  name: string;
+  summary: string;
+  heuristics: string[];
+  defaultHeuristic: string | null;
+  levelHeuristic: string | null;
+  needsLevel: boolean;
+  stochastic: boolean;
+  prolog: boolean;
+}
+
+export interface Options {
+  strategies: StrategyInfo[];
+  heuristics: { name: string; summary: string; admissible: boolean; needsLevel: boolean }[];
+  prune: string[];
+  backends: string[];
+  engines: string[];
+  theories: string[];
+  limits: { defaultTimeout: number; maxTimeout: number; maxNodes: number };
+}
+
+export interface SolveResult {
+  status: 'solved' | 'unsolvable' | 'limit';
+  plan: string[];
+  length: number;
+  cost: number;
+  optimal: boolean;
+  lurd?: string;
+  moves?: number;
+  pushes?: number;
+  algo: string;
+  heuristic: string;
+  backend: string;
+  cycle: string;
+  reason?: string;
+  stats: { expanded: number; generated: number; timeMs: number; totalMs: number; stored?: number; limit?: string; iterations?: { bound: number; generated: number }[] };
+}
+
+export interface CompareResult {
+  agree: boolean;
+  reason: string;
+  ts: SolveResult;
+  prolog: SolveResult;
+}
+
+export interface ExplainedStep {
+  index: number;
+  op: string;
+  schema?: { name: string; line?: number; text?: string };
+  bindings?: Record<string, string>;
+  preconditions?: { fact: string; static: boolean }[];
+  add?: string[];
+  del?: string[];
+}
+
+/** The problem part of a request: a level, or a Prolog problem with its domain. */
+export type ProblemBody = { level: string; number?: number; domain?: string } | { problem: string; domain: string };
+
+/** A failed call: the HTTP status and the server's error object. */
+export class CallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: ApiError,
+  ) {
+    super(error.message);
+  }
+}
+
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal,
+  });
+  const json = (await res.json().catch(() => ({ error: { message: `the server answered ${res.status} without JSON` } }))) as T & { error?: ApiError };
+  if (!res.ok) throw new CallError(res.status, json.error ?? { message: `HTTP ${res.status}` });
+  return json;
+}
+
+export const api = {
+  levels: () => call<LevelPreset[]>('GET', '/api/levels'),
+  domains: () => call<DomainInfo[]>('GET', '/api/domains'),
+  options: () => call<Options>('GET', '/api/options'),
+  scan: (text: string) => call<{ number: number; title: string | null; text: string | null; error: ApiError | null }[]>('POST', '/api/scan', { text }),
+  solve: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<SolveResult>('POST', '/api/solve', body, signal),
+  compare: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<CompareResult>('POST', '/api/compare', body, signal),
+  validate: (body: ProblemBody & { plan?: string[]; lurd?: string }) => call<{ valid: boolean; length: number; failure?: { message: string; step: number } }>('POST', '/api/validate', body),
+  explain: (body: ProblemBody & { plan: string[] }, signal?: AbortSignal) => call<{ steps: ExplainedStep[] }>('POST', '/api/explain', body, signal),
+};

@@ -1,0 +1,447 @@
+/**
+ * The playground page: pick or edit a level (or a domain and problem),
+ * choose a strategy, Solve or Compare on the server, and watch the plan.
+ */
+import { basicSetup, EditorView } from 'codemirror';
+import { api, CallError, type ApiError, type CompareResult, type DomainInfo, type ExplainedStep, type LevelPreset, type Options, type ProblemBody, type SolveResult } from './api.ts';
+import { LevelEditor } from './editor.ts';
+import { prolog } from './prolog-mode.ts';
+import { Replay } from './replay.ts';
+import { parseBoard } from './sokoban.ts';
+
+const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
+  const e = document.getElementById(id);
+  if (!e) throw new Error(`the page has no #${id}`);
+  return e as T;
+};
+
+const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
+  const e = Object.assign(document.createElement(tag), props);
+  e.append(...children);
+  return e;
+};
+
+let options: Options;
+let domains: DomainInfo[] = [];
+let mode: 'level' | 'domain' = 'level';
+let running: AbortController | null = null;
+let uploaded: { number: number; title: string | null; text: string | null; error: ApiError | null }[] = [];
+
+const status = (text: string, kind: 'info' | 'error' | 'busy' = 'info'): void => {
+  const s = $('status');
+  s.textContent = text;
+  s.dataset.kind = kind;
+};
+
+// ---------------------------------------------------------------- inputs
+
+const replay = new Replay({
+  board: $('board'),
+  scrub: $<HTMLInputElement>('scrub'),
+  label: $('step-label'),
+  info: $('step-info'),
+  play: $('play'),
+  speed: $<HTMLSelectElement>('speed'),
+  onStatus: (t) => status(t),
+  onHandSolved: (lurd) => void checkHandPlay(lurd),
+});
+for (const [id, f] of [
+  ['first', () => replay.go(0)],
+  ['prev', () => replay.go(replay.index - 1)],
+  ['next', () => replay.go(replay.index + 1)],
+  ['last', () => replay.go(Infinity)],
+  ['play', () => replay.toggle()],
+] as const) {
+  $(id).addEventListener('click', f);
+}
+
+const editor = new LevelEditor($('grid'), $<HTMLTextAreaElement>('level-text'), () => {
+  showError('level-error', null);
+  const b = parseBoard(editor.value);
+  $('replay').hidden = !b;
+  if (b) replay.load(b, []);
+  clearResult();
+});
+
+const domainView = new EditorView({ doc: '', extensions: [basicSetup, prolog], parent: $('domain-editor') });
+const domainText = (): string => domainView.state.doc.toString();
+const setDomainText = (t: string): void => domainView.dispatch({ changes: { from: 0, to: domainView.state.doc.length, insert: t } });
+
+function selectedDomain(): DomainInfo | undefined {
+  return domains.find((d) => d.id === $<HTMLSelectElement>('domain-select').value);
+}
+
+function setMode(m: 'level' | 'domain'): void {
+  mode = m;
+  $('tab-level').setAttribute('aria-selected', String(m === 'level'));
+  $('tab-domain').setAttribute('aria-selected', String(m === 'domain'));
+  $('level-pane').hidden = m !== 'level';
+  $('domain-pane').hidden = m !== 'domain';
+  $('problem-box').hidden = Boolean(selectedDomain()?.sokoban);
+  fillStrategies();
+}
+$('tab-level').addEventListener('click', () => setMode('level'));
+$('tab-domain').addEventListener('click', () => setMode('domain'));
+
+function onDomainChosen(): void {
+  const d = selectedDomain();
+  if (!d) return;
+  setDomainText(d.text);
+  const ps = $<HTMLSelectElement>('problem-select');
+  ps.replaceChildren(...d.problems.map((p) => el('option', { value: p.file, textContent: p.file.replace(/^domains\//, '') })));
+  $<HTMLTextAreaElement>('problem-text').value = d.problems[0]?.text ?? 'init([]).\ngoal([]).\n';
+  $('problem-box').hidden = d.sokoban;
+  for (const id of ['domain-error', 'problem-error']) showError(id, null);
+  fillStrategies();
+}
+$('domain-select').addEventListener('change', onDomainChosen);
+$('problem-select').addEventListener('change', () => {
+  const p = selectedDomain()?.problems.find((x) => x.file === $<HTMLSelectElement>('problem-select').value);
+  if (p) $<HTMLTextAreaElement>('problem-text').value = p.text;
+});
+
+/** The problem part of a request from what the page shows. */
+function problemBody(): ProblemBody {
+  const d = selectedDomain();
+  const text = domainText();
+  const problemMode = mode === 'domain' && d && !d.sokoban;
+  if (problemMode) return { problem: $<HTMLTextAreaElement>('problem-text').value, domain: text };
+  // a level: with the domain shown if it is a Sokoban one (possibly edited), else the server's sokoban.pl
+  return d?.sokoban && (d.id !== 'sokoban' || text !== d.text) ? { level: editor.value, domain: text } : { level: editor.value };
+}
+
+// ---------------------------------------------------------------- presets and upload
+
+function showPresets(levels: LevelPreset[]): void {
+  const box = $('presets');
+  const byFile = new Map<string, LevelPreset[]>();
+  for (const l of levels) byFile.set(l.file, [...(byFile.get(l.file) ?? []), l]);
+  box.replaceChildren(
+    ...[...byFile].map(([file, ls]) =>
+      el(
+        'details',
+        { open: ls.length <= 12 },
+        el('summary', { textContent: file.replace(/^maps\//, '') }),
+        ...ls.map((l) => {
+          const b = el('button', { className: 'preset', textContent: `${l.level}. ${l.title ?? 'untitled'}`, title: `${l.file}, level ${l.level}` });
+          b.dataset.id = l.id;
+          b.addEventListener('click', () => {
+            for (const x of box.querySelectorAll('.preset')) x.classList.toggle('chosen', x === b);
+            setMode('level');
+            editor.set(l.text);
+            status(`loaded ${l.file}, level ${l.level}${l.title ? ` (${l.title})` : ''}: press Solve`);
+          });
+          return b;
+        }),
+      ),
+    ),
+  );
+}
+
+$<HTMLInputElement>('upload').addEventListener('change', async (e) => {
+  const file = (e.target as HTMLInputElement).files?.[0];
+  if (!file) return;
+  const text = await file.text();
+  if (/\.pl$/i.test(file.name)) {
+    setMode('domain');
+    if (/^\s*opn\s*\(/m.test(text)) {
+      setDomainText(text);
+      status(`loaded the domain ${file.name} into the domain editor`);
+    } else {
+      $<HTMLTextAreaElement>('problem-text').value = text;
+      status(`loaded the problem ${file.name}`);
+    }
+    return;
+  }
+  try {
+    uploaded = await api.scan(text);
+  } catch (err) {
+    return reportError(err, 'level-error');
+  }
+  const pick = $<HTMLSelectElement>('upload-levels');
+  pick.replaceChildren(...uploaded.map((l) => el('option', { value: String(l.number), textContent: `${l.number}. ${l.title ?? 'untitled'}${l.error ? ' (has errors)' : ''}` })));
+  pick.hidden = uploaded.length < 2;
+  setMode('level');
+  loadUploaded(uploaded[0]?.number ?? 1, file.name, text);
+});
+$('upload-levels').addEventListener('change', (e) => loadUploaded(Number((e.target as HTMLSelectElement).value), 'the upload'));
+
+function loadUploaded(n: number, name: string, whole?: string): void {
+  const l = uploaded.find((x) => x.number === n);
+  if (!l) return;
+  editor.set(l.text ?? whole ?? '');
+  if (l.error) showError('level-error', l.error);
+  status(`loaded ${name}, level ${n} of ${uploaded.length}`);
+}
+
+// ---------------------------------------------------------------- search options
+
+function fillSelect(id: string, items: { value: string; label: string }[], keep = true): void {
+  const s = $<HTMLSelectElement>(id);
+  const old = s.value;
+  s.replaceChildren(...items.map((i) => el('option', { value: i.value, textContent: i.label })));
+  if (keep && items.some((i) => i.value === old)) s.value = old;
+}
+
+const isLevelProblem = (): boolean => 'level' in problemBody();
+
+function fillStrategies(): void {
+  if (!options) return;
+  const backend = $<HTMLSelectElement>('backend').value;
+  const level = isLevelProblem();
+  const list = options.strategies.filter((s) => (backend === 'prolog' ? s.prolog : true) && (level || !s.needsLevel));
+  const def = backend === 'prolog' ? 'iddfs' : level ? 'auto' : 'bfs';
+  fillSelect('algo', [{ value: '', label: `default (${def})` }, ...list.map((s) => ({ value: s.name, label: s.name }))]);
+  $('engine-label').hidden = backend !== 'prolog';
+  fillHeuristics();
+}
+
+function fillHeuristics(): void {
+  const s = options.strategies.find((x) => x.name === $<HTMLSelectElement>('algo').value);
+  const level = isLevelProblem();
+  const hs = (s?.heuristics ?? []).filter((h) => level || !options.heuristics.find((x) => x.name === h)?.needsLevel);
+  const def = s ? (level ? (s.levelHeuristic ?? s.defaultHeuristic) : s.defaultHeuristic) : null;
+  fillSelect('heuristic', [{ value: '', label: def ? `default (${def})` : 'default' }, ...hs.map((h) => ({ value: h, label: h }))]);
+  $('heuristic').closest('label')!.hidden = Boolean(s) && hs.length === 0;
+  $('algo-summary').textContent = s ? s.summary : 'default: a portfolio for levels (auto), breadth-first search for Prolog problems';
+}
+$('backend').addEventListener('change', fillStrategies);
+$('algo').addEventListener('change', fillHeuristics);
+
+function searchBody(): Record<string, unknown> {
+  const b: Record<string, unknown> = {};
+  const v = (id: string): string => $<HTMLInputElement | HTMLSelectElement>(id).value;
+  if (v('algo')) b.algo = v('algo');
+  if (v('heuristic') && !$('heuristic').closest('label')!.hidden) b.heuristic = v('heuristic');
+  if (v('backend') === 'prolog') {
+    b.backend = 'prolog';
+    b.engine = v('engine');
+  }
+  if (v('timeout')) b.timeout = Number(v('timeout'));
+  if (v('max-nodes')) b.maxNodes = Number(v('max-nodes'));
+  return b;
+}
+
+// ---------------------------------------------------------------- errors
+
+/** Shows a located error next to its input (and selects the place in a text area), or hides the box. */
+function showError(id: string, e: ApiError | null): void {
+  const box = $(id);
+  box.hidden = !e;
+  if (!e) return;
+  const where = e.line !== undefined ? `line ${e.line}, column ${e.column ?? 1}: ` : '';
+  const more = (e.all?.length ?? 0) > 1 ? ` (and ${e.all!.length - 1} more)` : '';
+  box.textContent = `${where}${e.message}${more}`;
+  box.dataset.line = String(e.line ?? '');
+  box.dataset.column = String(e.column ?? '');
+}
+
+function reportError(err: unknown, fallbackBox?: string): void {
+  if (!(err instanceof CallError)) {
+    if ((err as Error).name === 'AbortError') return status('cancelled');
+    return status(`error: ${(err as Error).message}`, 'error');
+  }
+  const e = err.error;
+  const box = e.file === '<level>' ? 'level-error' : e.file === '<domain>' ? 'domain-error' : e.file === '<problem>' ? 'problem-error' : fallbackBox;
+  if (box) {
+    if (box !== 'level-error') setMode('domain');
+    else setMode('level');
+    showError(box, e);
+    if (box === 'level-error' && e.line !== undefined) selectInTextarea($<HTMLTextAreaElement>('level-text'), e.line, e.column ?? 1);
+    if (box === 'problem-error' && e.line !== undefined) selectInTextarea($<HTMLTextAreaElement>('problem-text'), e.line, e.column ?? 1);
+    if (box === 'domain-error' && e.line !== undefined) selectDomainLine(e.line);
+  }
+  status(err.status === 503 ? e.message : `error: ${e.message}`, 'error');
+}
+
+function selectInTextarea(t: HTMLTextAreaElement, line: number, column: number): void {
+  const lines = t.value.split('\n');
+  const start = lines.slice(0, line - 1).reduce((n, l) => n + l.length + 1, 0) + Math.max(0, column - 1);
+  t.setSelectionRange(start, Math.min(t.value.length, start + 1));
+}
+
+function selectDomainLine(n: number): void {
+  const doc = domainView.state.doc;
+  const line = doc.line(Math.min(Math.max(1, n), doc.lines));
+  domainView.dispatch({ selection: { anchor: line.from, head: line.to }, scrollIntoView: true });
+}
+
+// ---------------------------------------------------------------- solving
+
+function clearResult(): void {
+  $('verdict').textContent = '';
+  $('stats').replaceChildren();
+  $('plan').replaceChildren();
+  $('ops-used').replaceChildren();
+  $('lurd-row').hidden = true;
+  $('compare-view').hidden = true;
+}
+
+async function run(kind: 'solve' | 'compare'): Promise<void> {
+  running?.abort();
+  const ctl = new AbortController();
+  running = ctl;
+  for (const id of ['level-error', 'domain-error', 'problem-error']) showError(id, null);
+  clearResult();
+  setBusy(true);
+  status(kind === 'solve' ? 'solving…' : 'solving with both backends…', 'busy');
+  const t0 = performance.now();
+  try {
+    const problem = problemBody();
+    const body: ProblemBody & Record<string, unknown> = { ...problem, ...searchBody() };
+    if (kind === 'compare') delete body.backend;
+    if (kind === 'solve') await showSolve(await api.solve(body, ctl.signal), problem, ctl.signal);
+    else showCompare(await api.compare(body, ctl.signal));
+    status(`${kind === 'solve' ? 'solved' : 'compared'} in ${((performance.now() - t0) / 1000).toFixed(2)} s (round trip)`);
+  } catch (err) {
+    reportError(err);
+  } finally {
+    if (running === ctl) running = null;
+    setBusy(false);
+  }
+}
+
+function setBusy(busy: boolean): void {
+  $<HTMLButtonElement>('solve').disabled = busy;
+  $<HTMLButtonElement>('compare').disabled = busy;
+  $<HTMLButtonElement>('cancel').disabled = !busy;
+}
+
+$('solve').addEventListener('click', () => void run('solve'));
+$('compare').addEventListener('click', () => void run('compare'));
+$('cancel').addEventListener('click', () => running?.abort());
+
+const num = (n: number | undefined): string => (n === undefined ? '–' : n.toLocaleString('en'));
+const ms = (n: number): string => (n < 1000 ? `${n.toFixed(1)} ms` : `${(n / 1000).toFixed(2)} s`);
+
+function statsRows(r: SolveResult): [string, string][] {
+  return [
+    ['status', r.status + (r.stats.limit ? ` (${r.stats.limit} limit)` : '')],
+    ['strategy', `${r.algo}${r.heuristic && r.heuristic !== 'none' ? ` + ${r.heuristic}` : ''} (${r.backend})`],
+    ['plan length', r.status === 'solved' ? `${r.length}${r.optimal ? ' (optimal)' : ''}` : '–'],
+    ['cost', r.status === 'solved' ? String(r.cost) : '–'],
+    ...(r.moves !== undefined ? ([['moves / pushes', `${r.moves} / ${r.pushes}`]] as [string, string][]) : []),
+    ['expanded', num(r.stats.expanded)],
+    ['generated', num(r.stats.generated)],
+    ['search time', ms(r.stats.timeMs)],
+    ['total time', ms(r.stats.totalMs)],
+  ];
+}
+
+async function showSolve(r: SolveResult, body: ProblemBody, signal: AbortSignal): Promise<void> {
+  $('verdict').textContent = r.status === 'solved' ? `Solved: ${r.length} steps.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
+  $('verdict').dataset.status = r.status;
+  $('stats').replaceChildren(...statsRows(r).map(([k, v]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: v }))));
+  if (r.status !== 'solved') return;
+  if (r.lurd !== undefined) {
+    $('lurd').textContent = r.lurd;
+    $('lurd-row').hidden = false;
+  }
+  $('plan').replaceChildren(
+    ...r.plan.map((s, i) => {
+      const li = el('li', { textContent: s });
+      li.addEventListener('click', () => replay.go(i + 1));
+      return li;
+    }),
+  );
+  showOperatorsUsed(r.plan);
+  let steps: ExplainedStep[] = [];
+  try {
+    steps = (await api.explain({ ...body, plan: r.plan }, signal)).steps;
+  } catch {
+    // the replay works without the explanations
+  }
+  const start = 'level' in body ? parseBoard(body.level) : null;
+  replay.load(start, r.plan, { lurd: r.lurd, steps });
+  $('replay').hidden = false;
+  replay.go(0);
+}
+
+function showOperatorsUsed(plan: string[]): void {
+  const counts = new Map<string, number>();
+  for (const s of plan) {
+    const n = s.replace(/\(.*$/, '');
+    counts.set(n, (counts.get(n) ?? 0) + 1);
+  }
+  const text = domainText() || selectedDomain()?.text || '';
+  const lines = text.split('\n');
+  $('ops-used').replaceChildren(
+    'operators used: ',
+    ...[...counts].flatMap(([name, n]) => {
+      const line = lines.findIndex((l) => new RegExp(`opn\\(\\s*${name}\\b`).test(l)) + 1;
+      const b = el('button', { className: 'link', textContent: `${name} ×${n}${line ? ` (line ${line})` : ''}` });
+      b.addEventListener('click', () => {
+        setMode('domain');
+        if (line) selectDomainLine(line);
+      });
+      return [b, ' '];
+    }),
+  );
+}
+
+function showCompare(c: CompareResult): void {
+  $('verdict').textContent = c.agree ? `The backends agree: ${c.reason}` : `No agreement: ${c.reason}`;
+  $('verdict').dataset.status = c.agree ? 'solved' : 'limit';
+  const rows: [string, (r: SolveResult) => string][] = [
+    ['status', (r) => r.status],
+    ['plan length', (r) => (r.status === 'solved' ? String(r.length) : '–')],
+    ['expanded', (r) => num(r.stats.expanded)],
+    ['generated', (r) => num(r.stats.generated)],
+    ['search time', (r) => ms(r.stats.timeMs)],
+    ['iterations (bound:generated)', (r) => r.stats.iterations?.map((i) => `${i.bound}:${i.generated}`).join(' ') ?? '–'],
+  ];
+  const table = el('table', {}, el('tr', {}, el('th'), el('th', { textContent: 'ts' }), el('th', { textContent: 'prolog' })), ...rows.map(([k, f]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: f(c.ts) }), el('td', { textContent: f(c.prolog) }))));
+  $('compare-view').replaceChildren(table);
+  $('compare-view').hidden = false;
+}
+
+$('copy-lurd').addEventListener('click', async () => {
+  const text = $('lurd').textContent ?? '';
+  try {
+    await navigator.clipboard.writeText(text);
+    status('LURD copied');
+  } catch {
+    const range = document.createRange();
+    range.selectNodeContents($('lurd'));
+    getSelection()?.removeAllRanges();
+    getSelection()?.addRange(range);
+    status('LURD selected: press Ctrl+C to copy');
+  }
+});
+
+/** A level solved by hand: the server's validator confirms it. */
+async function checkHandPlay(lurd: string): Promise<void> {
+  try {
+    const v = await api.validate({ level: editor.value, lurd });
+    status(v.valid ? `solved by hand in ${lurd.length} moves — the validator agrees (LURD ${lurd})` : `the validator rejects it: ${v.failure?.message}`, v.valid ? 'info' : 'error');
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+// ---------------------------------------------------------------- start
+
+async function start(): Promise<void> {
+  try {
+    const [levels, ds, opts] = await Promise.all([api.levels(), api.domains(), api.options()]);
+    options = opts;
+    domains = ds;
+    fillSelect('backend', opts.backends.map((b) => ({ value: b, label: b === 'ts' ? 'ts (TypeScript search)' : 'prolog (planning theory)' })));
+    fillSelect('engine', opts.engines.map((e) => ({ value: e, label: e === 'swipl' ? 'swipl (SWI-Prolog, fast)' : 'tau (tau-prolog)' })));
+    if (opts.engines.includes('swipl')) $<HTMLSelectElement>('engine').value = 'swipl';
+    fillSelect('domain-select', ds.map((d) => ({ value: d.id, label: d.file.replace(/^domains\//, '') })));
+    $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
+    $<HTMLInputElement>('timeout').max = String(opts.limits.maxTimeout);
+    $<HTMLInputElement>('max-nodes').placeholder = `up to ${opts.limits.maxNodes.toLocaleString('en')}`;
+    showPresets(levels);
+    onDomainChosen();
+    const first = levels.find((l) => l.file.endsWith('demo.txt')) ?? levels[0];
+    if (first) editor.set(first.text);
+    setMode('level');
+    status('ready: pick a preset (or edit the level) and press Solve');
+  } catch (err) {
+    reportError(err);
+  }
+}
+
+void start();

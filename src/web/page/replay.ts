@@ -1,0 +1,153 @@
+/**
+ * The replay of a plan: one frame per step (boards for a Sokoban level),
+ * play / pause / step / scrub at a chosen speed, the current step's
+ * operator with its bindings and matched preconditions; and play by hand
+ * with the arrow keys (undo with u or Backspace) from the initial board.
+ */
+import type { ExplainedStep } from './api.ts';
+import { drawBoard, isSolved, replayLurd, step, type BoardState } from './sokoban.ts';
+
+export interface ReplayParts {
+  board: HTMLElement;
+  scrub: HTMLInputElement;
+  label: HTMLElement;
+  info: HTMLElement;
+  play: HTMLElement;
+  speed: HTMLSelectElement;
+  onStatus(text: string): void;
+  /** Every box on a goal after the player's own moves (LURD string of them). */
+  onHandSolved(lurd: string): void;
+}
+
+const KEYS: Record<string, 'l' | 'u' | 'r' | 'd'> = { ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd' };
+
+export class Replay {
+  index = 0;
+  private frames: BoardState[] = [];
+  private plan: string[] = [];
+  private steps: ExplainedStep[] = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+  /** Play by hand: the boards so far (first: the initial board) and the letters. */
+  private hand: { boards: BoardState[]; letters: string } | null = null;
+
+  constructor(private readonly p: ReplayParts) {
+    p.scrub.addEventListener('input', () => this.go(Number(p.scrub.value)));
+    p.speed.addEventListener('change', () => {
+      if (this.timer) {
+        this.pause();
+        this.toggle();
+      }
+    });
+    p.board.addEventListener('keydown', (e) => this.key(e));
+  }
+
+  /** A new plan (or none) on a new initial board (or none: a problem without a board). */
+  load(start: BoardState | null, plan: string[], extra: { lurd?: string; steps?: ExplainedStep[] } = {}): void {
+    this.pause();
+    this.hand = null;
+    this.plan = plan;
+    this.steps = extra.steps ?? [];
+    this.frames = start ? (extra.lurd !== undefined ? replayLurd(start, extra.lurd) : [start]) : [];
+    this.p.board.hidden = !start;
+    this.p.scrub.max = String(plan.length);
+    this.go(0);
+  }
+
+  get length(): number {
+    return this.plan.length;
+  }
+
+  /** Shows the state after `i` steps (clamped to 0..length). */
+  go(i: number): void {
+    if (this.hand) this.hand = null;
+    this.index = Math.max(0, Math.min(this.plan.length, Number.isFinite(i) ? Math.round(i) : this.plan.length));
+    if (this.index >= this.plan.length) this.pause();
+    const frame = this.frames[Math.min(this.index, this.frames.length - 1)];
+    if (frame) drawBoard(this.p.board, frame);
+    this.p.scrub.value = String(this.index);
+    this.p.board.dataset.step = String(this.index);
+    this.p.label.textContent = this.plan.length ? `step ${this.index} of ${this.plan.length}` : '';
+    this.showStep();
+    document.querySelectorAll('#plan li').forEach((li, k) => li.classList.toggle('current', k === this.index - 1));
+  }
+
+  toggle(): void {
+    if (this.timer) return this.pause();
+    if (this.plan.length === 0) return;
+    if (this.index >= this.plan.length) this.go(0);
+    this.p.play.textContent = '⏸';
+    this.timer = setInterval(() => this.go(this.index + 1), Number(this.p.speed.value));
+  }
+
+  pause(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.p.play.textContent = '▶';
+  }
+
+  private showStep(): void {
+    const info = this.p.info;
+    if (this.index === 0) {
+      info.replaceChildren(this.plan.length ? 'the initial state; step forward to see the first operator' : '');
+      return;
+    }
+    const op = this.plan[this.index - 1];
+    const s = this.steps[this.index - 1];
+    const parts: (Node | string)[] = [line('step', `${this.index}. ${op}`)];
+    if (s) {
+      if (s.schema) parts.push(line('operator', `${s.schema.name}${s.schema.line ? ` (domain line ${s.schema.line})` : ''}`));
+      if (s.bindings && Object.keys(s.bindings).length) parts.push(line('bindings', Object.entries(s.bindings).map(([k, v]) => `${k} = ${v}`).join(', ')));
+      if (s.preconditions) parts.push(line('preconditions', s.preconditions.map((c) => `✓ ${c.fact}${c.static ? ' (static)' : ''}`).join('   ')));
+      if (s.add) parts.push(line('adds', s.add.join(', ') || '–'));
+      if (s.del) parts.push(line('deletes', s.del.join(', ') || '–'));
+    }
+    info.replaceChildren(...parts);
+  }
+
+  private key(e: KeyboardEvent): void {
+    const start = this.frames[0];
+    if (!start) return;
+    const dir = KEYS[e.key];
+    if (dir) {
+      e.preventDefault();
+      this.pause();
+      if (!this.hand) this.hand = { boards: [start], letters: '' };
+      const h = this.hand;
+      const r = step(h.boards[h.boards.length - 1], dir);
+      if (!r) {
+        this.drawHand();
+        return this.p.onStatus('blocked: a wall, or a box that cannot move');
+      }
+      h.boards.push(r.board);
+      h.letters += r.push ? dir.toUpperCase() : dir;
+      this.drawHand();
+      if (isSolved(r.board)) this.p.onHandSolved(h.letters);
+    } else if ((e.key === 'u' || e.key === 'Backspace' || e.key === 'z') && this.hand) {
+      e.preventDefault();
+      if (this.hand.boards.length > 1) {
+        this.hand.boards.pop();
+        this.hand.letters = this.hand.letters.slice(0, -1);
+      }
+      this.drawHand();
+    } else if (e.key === 'Escape' && this.hand) {
+      this.go(this.index);
+    }
+  }
+
+  private drawHand(): void {
+    const h = this.hand!;
+    drawBoard(this.p.board, h.boards[h.boards.length - 1]);
+    const pushes = [...h.letters].filter((c) => c === c.toUpperCase()).length;
+    this.p.label.textContent = `by hand: ${h.letters.length} moves, ${pushes} pushes`;
+    this.p.board.dataset.step = 'hand';
+    this.p.onStatus(h.letters ? `by hand: ${h.letters}` : 'by hand: use the arrow keys');
+  }
+}
+
+function line(label: string, text: string): HTMLElement {
+  const d = document.createElement('div');
+  const b = document.createElement('b');
+  b.textContent = `${label}: `;
+  d.append(b, text);
+  return d;
+}

@@ -1,0 +1,119 @@
+/**
+ * A Sokoban board in the page: parsed from level text for display, replay
+ * of LURD strings and play by hand (with undo). The server's level reader
+ * is the authority on whether a level is valid; this only draws and moves.
+ */
+
+export type Cell = 'wall' | 'floor' | 'outside';
+
+export interface BoardState {
+  width: number;
+  height: number;
+  cells: Cell[];
+  goals: Set<number>;
+  boxes: Set<number>;
+  player: number;
+}
+
+/** The character grid of a level text (tabs as spaces to the next multiple of 8, trailing blanks kept as floor). */
+export function textRows(text: string): string[] {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split('\n')
+    .map((l) => l.replace(/\t/g, '        ').replace(/[-_]/g, ' ').replace(/\s+$/, ''));
+}
+
+/** The board of a level text; null when it has no player. Floor outside the walls (not reachable from the player) is `outside`. */
+export function parseBoard(text: string): BoardState | null {
+  const rows = textRows(text);
+  while (rows.length && rows[rows.length - 1] === '') rows.pop();
+  const height = rows.length;
+  const width = Math.max(0, ...rows.map((r) => r.length));
+  const cells: Cell[] = new Array(width * height).fill('outside');
+  const goals = new Set<number>();
+  const boxes = new Set<number>();
+  let player = -1;
+  rows.forEach((row, y) => {
+    for (let x = 0; x < width; x++) {
+      const c = row[x] ?? ' ';
+      const p = y * width + x;
+      if (c === '#') cells[p] = 'wall';
+      if (c === '.' || c === '*' || c === '+') goals.add(p);
+      if (c === '$' || c === '*') boxes.add(p);
+      if (c === '@' || c === '+') player = p;
+    }
+  });
+  if (player < 0) return null;
+  // floor: what the player can reach without crossing a wall
+  const stack = [player];
+  while (stack.length) {
+    const p = stack.pop()!;
+    if (p < 0 || p >= cells.length || cells[p] !== 'outside') continue;
+    cells[p] = 'floor';
+    const x = p % width;
+    if (x > 0) stack.push(p - 1);
+    if (x < width - 1) stack.push(p + 1);
+    stack.push(p - width, p + width);
+  }
+  return { width, height, cells, goals, boxes: new Set(boxes), player };
+}
+
+const DIRS: Record<string, [number, number]> = { l: [-1, 0], u: [0, -1], r: [1, 0], d: [0, 1] };
+
+/** Moves the player one step (pushing a box if there is one and room behind it); null when the step is blocked. */
+export function step(b: BoardState, dir: 'l' | 'u' | 'r' | 'd'): { board: BoardState; push: boolean } | null {
+  const [dx, dy] = DIRS[dir];
+  const x = b.player % b.width;
+  const y = Math.floor(b.player / b.width);
+  const at = (cx: number, cy: number): number => (cx < 0 || cy < 0 || cx >= b.width || cy >= b.height ? -1 : cy * b.width + cx);
+  const next = at(x + dx, y + dy);
+  if (next < 0 || b.cells[next] !== 'floor') return null;
+  if (!b.boxes.has(next)) return { board: { ...b, player: next }, push: false };
+  const beyond = at(x + 2 * dx, y + 2 * dy);
+  if (beyond < 0 || b.cells[beyond] !== 'floor' || b.boxes.has(beyond)) return null;
+  const boxes = new Set(b.boxes);
+  boxes.delete(next);
+  boxes.add(beyond);
+  return { board: { ...b, boxes, player: next }, push: true };
+}
+
+/** The boards after each letter of a LURD string (the initial board first); stops at the first impossible letter. */
+export function replayLurd(start: BoardState, lurd: string): BoardState[] {
+  const frames = [start];
+  for (const ch of lurd) {
+    const d = ch.toLowerCase();
+    if (!(d in DIRS)) continue;
+    const r = step(frames[frames.length - 1], d as 'l' | 'u' | 'r' | 'd');
+    if (!r) break;
+    frames.push(r.board);
+  }
+  return frames;
+}
+
+/** Every box is on a goal. */
+export function isSolved(b: BoardState): boolean {
+  for (const p of b.boxes) if (!b.goals.has(p)) return false;
+  return b.boxes.size > 0;
+}
+
+/** The class of a square for drawing. */
+export function squareClass(b: BoardState, p: number): string {
+  if (b.cells[p] === 'wall') return 'wall';
+  if (b.cells[p] === 'outside') return 'outside';
+  const goal = b.goals.has(p);
+  if (b.boxes.has(p)) return goal ? 'box-on-goal' : 'box';
+  if (p === b.player) return goal ? 'player-on-goal' : 'player';
+  return goal ? 'goal' : 'floor';
+}
+
+/** Draws a board into a container as a grid of squares. */
+export function drawBoard(container: HTMLElement, b: BoardState): void {
+  container.style.setProperty('--cols', String(b.width));
+  const squares: HTMLElement[] = [];
+  for (let p = 0; p < b.width * b.height; p++) {
+    const s = document.createElement('div');
+    s.className = `sq ${squareClass(b, p)}`;
+    squares.push(s);
+  }
+  container.replaceChildren(...squares);
+}

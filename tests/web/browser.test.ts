@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+/**
+ * The playground in a real browser: playwright-core driving Debian's
+ * chromium (installed by .ci/run; skipped where there is none). Pick a
+ * preset, solve, step through the replay to the end (all boxes on goals),
+ * see a broken level's located error, play by hand, cancel a long search.
+ * Writes a screenshot to test-output/playground.png.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+
+const CHROMIUM = process.env.PLANLOG_CHROMIUM ?? '/usr/bin/chromium';
+const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
+
+describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
+  let server: PlaygroundServer;
+  let browser: Browser;
+  let page: Page;
+  const errors: string[] = [];
+
+  beforeAll(async () => {
+    server = await createPlayground({ threads: 2 });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = (server.app.server.address() as AddressInfo).port;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(`http://127.0.0.1:${port}/`);
+    await page.waitForSelector('.preset[data-id="tutorial-7"]');
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  const boardCount = (cls: string): Promise<number> => page.locator(`#board .sq.${cls}`).count();
+
+  it('two clicks: a preset, Solve; then the replay ends with every box on a goal', async () => {
+    await page.click('.preset[data-id="tutorial-7"]');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    const length = await page.locator('#plan li').count();
+    expect(length).toBeGreaterThanOrEqual(13); // auto is not optimal; tutorial 7 needs 13
+    expect(await page.textContent('#lurd')).toHaveLength(length);
+    expect(await boardCount('box')).toBe(2);
+    expect(await boardCount('box-on-goal')).toBe(0);
+
+    // step through the whole plan
+    for (let i = 1; i <= length; i++) {
+      await page.click('#next');
+      expect(await page.getAttribute('#board', 'data-step')).toBe(String(i));
+    }
+    expect(await page.textContent('#step-label')).toBe(`step ${length} of ${length}`);
+    expect(await boardCount('box')).toBe(0);
+    expect(await boardCount('box-on-goal')).toBe(2);
+    // the current step's operator with its matched preconditions
+    expect(await page.textContent('#step-info')).toMatch(new RegExp(`step: ${length}\\. (move|push)[UDLR]\\(`));
+    const info = (await page.textContent('#step-info')) ?? '';
+    expect(info).toMatch(/operator: (move|push)[UDLR]\((Sok|From),[A-Za-z,]+\) \(domain line \d+\)/);
+    expect(info).toMatch(/bindings: \w+ = x\d+y\d+/);
+    expect(info).toMatch(/preconditions: ✓ (top|right)\(x\d+y\d+,x\d+y\d+\) \(static\)/);
+    expect(info).toMatch(/adds: sokoban\(x\d+y\d+\)/);
+
+    // scrub back to the start, then play to the end
+    await page.locator('#scrub').fill('0');
+    expect(await boardCount('box')).toBe(2);
+    await page.selectOption('#speed', '120');
+    await page.click('#play');
+    await page.waitForFunction((n) => document.querySelector('#board')?.getAttribute('data-step') === String(n), length, { timeout: 10_000 });
+    expect(await boardCount('box-on-goal')).toBe(2);
+
+    mkdirSync(outDir, { recursive: true });
+    await page.screenshot({ path: `${outDir}playground.png`, fullPage: true });
+  }, 60_000);
+
+  it('a broken level shows its located error next to the text', async () => {
+    await page.click('.preset[data-id="tutorial-1"]');
+    await page.fill('#level-text', '#####\n#@$.#\n#   \n#####\n');
+    await page.click('#solve');
+    await page.waitForSelector('#level-error:not([hidden])');
+    const msg = await page.textContent('#level-error');
+    expect(msg).toMatch(/^line 2, column \d+: /);
+    expect(await page.getAttribute('#level-error', 'data-line')).toBe('2');
+    expect(await page.textContent('#status')).toMatch(/^error: /);
+  }, 30_000);
+
+  it('the grid editor and the text stay in sync', async () => {
+    await page.click('.preset[data-id="tutorial-1"]');
+    expect(await page.inputValue('#level-text')).toBe('#####\n#@$.#\n#####\n');
+    await page.click('#grid [data-x="3"][data-y="1"]'); // goal → box
+    expect(await page.inputValue('#level-text')).toBe('#####\n#@$$#\n#####\n');
+    await page.fill('#level-text', '#####\n#@$.#\n#####\n');
+    expect(await page.getAttribute('#grid [data-x="3"][data-y="1"]', 'class')).toContain('goal');
+  });
+
+  it('plays by hand with the arrow keys, with undo; the server confirms a solution', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    await page.focus('#board');
+    const start = await page.locator('#board .sq').evaluateAll((els) => els.map((e) => e.className).join());
+    await page.keyboard.press('ArrowUp'); // a wall: blocked
+    expect(await page.textContent('#step-label')).toBe('by hand: 0 moves, 0 pushes');
+    await page.keyboard.press('ArrowRight');
+    expect(await page.textContent('#step-label')).toBe('by hand: 1 moves, 0 pushes');
+    await page.keyboard.press('u');
+    expect(await page.locator('#board .sq').evaluateAll((els) => els.map((e) => e.className).join())).toBe(start);
+    // solve it, then replay the LURD string by hand
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    const lurd = (await page.textContent('#lurd')) ?? '';
+    await page.focus('#board');
+    const keys: Record<string, string> = { l: 'ArrowLeft', u: 'ArrowUp', r: 'ArrowRight', d: 'ArrowDown' };
+    for (const c of lurd) await page.keyboard.press(keys[c.toLowerCase()]);
+    await page.waitForFunction(() => /solved by hand/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await page.textContent('#status')).toContain(`solved by hand in ${lurd.length} moves — the validator agrees`);
+  }, 30_000);
+
+  it('stays responsive during a long search, and Cancel stops it', async () => {
+    await page.click('.preset[data-id="bench-1"]');
+    await page.selectOption('#algo', 'iddfs'); // minutes on five boxes
+    await page.fill('#timeout', '60');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#status')?.getAttribute('data-kind') === 'busy');
+    // the page still answers: the editor reacts while the server searches
+    await page.click('#grid [data-x="0"][data-y="0"]');
+    expect(await page.inputValue('#level-text')).toMatch(/^\.#/); // the wall cycles to a goal
+    await page.click('#cancel');
+    await page.waitForFunction(() => document.querySelector('#status')?.textContent === 'cancelled');
+    expect(await page.isDisabled('#solve')).toBe(false);
+    // the server frees the worker
+    for (let i = 0; i < 100 && server.counters().running > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    expect(server.counters().running).toBe(0);
+  }, 30_000);
+
+  it('no script errors on the page; the one failed request is the broken level', () => {
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+  });
+});
