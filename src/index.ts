@@ -20,7 +20,7 @@ export {
 } from './pipeline.ts';
 
 // The JSON objects of the contract (CLI --json, web API).
-export { compareJson, errorJson, solveJson } from './json.ts';
+export { compareJson, errorJson, solveJson, validationJson, type SokobanCounts } from './json.ts';
 
 // Reading and writing Prolog texts; located errors.
 export { formatDiagnostics, formatLocation, isPlanlogError, PlanlogError, type Diagnostic } from './lang/errors.ts';
@@ -37,9 +37,16 @@ export { makeSearchSpace, type SearchSpace } from './strips/space.ts';
 export { makeTask, type Task } from './strips/task.ts';
 export { validatePlan, type PlanStep, type ValidationResult } from './strips/validate.ts';
 
+// Teaching: why each step of a plan is legal; a search watched node by node.
+export { explainPlan, type ExplainedFailure, type ExplainedStep, type Explanation, type Precondition, type SchemaSource } from './explain/explain.ts';
+export { renderExplanation, renderStep } from './explain/render.ts';
+export { traceLoaded, tracedStrategies, type SearchTrace, type TraceIteration, type TraceNode } from './trace/trace.ts';
+export { renderTrace } from './trace/render.ts';
+export { dotString, traceToDot } from './trace/dot.ts';
+
 // Registries: strategies, heuristics, pruning.
 export { getStrategy, strategies, strategyNames } from './search/index.ts';
-export type { Progress, SearchOptions, SearchResult, SearchStats, Strategy } from './search/types.ts';
+export type { Progress, SearchOptions, SearchResult, SearchStats, SearchTracer, Strategy } from './search/types.ts';
 export { getHeuristic, heuristicNames, heuristics, type Heuristic } from './heuristics/index.ts';
 export { prunerNames } from './search/prune.ts';
 
@@ -48,6 +55,15 @@ export { SOKOBAN_STATIC, compileLevel } from './sokoban/compile.ts';
 export { levelLabel, readLevel, readLevels, scanLevels, selectLevel, type Level } from './sokoban/level.ts';
 export { countMovesPushes, lurdToPlan, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
 export { renderBoard, renderInitial } from './sokoban/render.ts';
+
+// PDDL: reading STRIPS PDDL, import (PDDL → opn), export (opn → PDDL), plans for VAL and Fast Downward.
+export { readPddlDomain } from './pddl/read-domain.ts';
+export { readPddlProblem } from './pddl/read-problem.ts';
+export { importPddl, type ImportedPddl } from './pddl/import.ts';
+export { actionShapes, exportPddlDomain, exportPddlProblem, pddlLabel } from './pddl/export.ts';
+export { pddlPlan } from './pddl/plan.ts';
+export { fromPddlName, toPddlName } from './pddl/names.ts';
+export type { PddlDomain, PddlProblem } from './pddl/model.ts';
 
 // The Prolog backend and the comparison of the two backends.
 export { compareLoaded, renderComparison } from './prolog/compare.ts';
@@ -65,3 +81,7 @@ export { resolveLevels, type BenchLevel } from './bench/levels.ts';
 export { benchJobs, progressBar, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './bench/run.ts';
 export { charts, summarize, toCsv, toMarkdown } from './bench/report.ts';
 export { barChart, curveChart } from './bench/svg.ts';
+
+// The web playground (planlog serve), loaded on demand: Fastify and esbuild are not needed by the other commands.
+export const loadPlayground = (): Promise<typeof import('./web/server.ts')> => import('./web/server.ts');
+export type { PlaygroundServer, ServeOptions } from './web/server.ts';

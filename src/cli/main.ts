@@ -4,18 +4,21 @@
  * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, type LoadedProblem, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
+import { compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { compareCommand, solvePrologCommand } from './compare.ts';
 import { benchCommand } from './bench.ts';
-import { renderSolve, renderValidation, validationJson } from './render.ts';
+import { serveCommand } from './serve.ts';
+import { explainCommand, traceCommand } from './teach.ts';
+import { pddlCommand, planFormatFrom, printPddlPlan } from './pddl.ts';
+import { renderSolve, renderValidation } from './render.ts';
 
 export const EXIT = { ok: 0, unsolvable: 1, usage: 2, limit: 3, disagree: 4, invalid: 5 } as const;
 
 
-const problemOptions = {
+export const problemOptions = {
   level: { type: 'string' },
   domain: { type: 'string' },
   json: { type: 'boolean' },
@@ -28,6 +31,7 @@ const solveFlags = {
   theory: { type: 'string' },
   engine: { type: 'string' },
   show: { type: 'boolean' },
+  'plan-format': { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 const backends = ['ts', 'prolog'];
@@ -44,8 +48,17 @@ commands:
   compare <file>    solve with both backends (ts, prolog) and compare (exit 4 if they disagree)
   facts <file>      print a level's problem as a Prolog file (init/goal facts)
   validate <file>   replay a plan (--plan FILE or --lurd STRING) and check it
+  explain <file>    replay a plan and tell why each step is legal: operator, bindings,
+                    preconditions (static/fluent), add and delete lists, boards
+                    (see planlog explain --help)
+  trace <file>      watch a search: its first expansions with g, h, f as text, JSON
+                    or Graphviz DOT, the plan path marked (see planlog trace --help)
   bench <levels…>   strategies × levels on all cores: CSV, JSON, Markdown, SVG
                     charts (see planlog bench --help)
+  serve             the web playground on http://127.0.0.1:9000/ (see planlog
+                    serve --help)
+  pddl export|import  opn domain and problem (or level) to PDDL and back
+                    (see planlog pddl --help)
   (no command)      the demo: solve the bundled demo level
 
 options of solve:
@@ -83,6 +96,8 @@ ${heurs}
                     (default: 3/4 of the machine's memory, here ${defaultMaxMemoryMb})
   --show            print the board after every step
   --json            one JSON object on stdout
+  --plan-format F   text (default) or pddl: only the plan, as (action arg …) lines
+                    and "; cost = N", for VAL and Fast Downward (ts backend)
 
 exit codes: 0 solved/valid · 1 no plan exists · 2 bad input or usage ·
             3 a limit stopped the search · 4 compare: the backends disagree ·
@@ -113,9 +128,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return await compareCommand(rest, io);
       case 'bench':
         return await benchCommand(rest, io);
+      case 'serve':
+        return await serveCommand(rest, io);
+      case 'explain':
+        return explainCommand(rest, io);
+      case 'trace':
+        return traceCommand(rest, io);
+      case 'pddl':
+        return pddlCommand(rest, io);
       default:
         json = false;
-        throw new UsageError(`unknown command '${command}' (commands: solve, compare, facts, validate, bench; see planlog --help)`);
+        throw new UsageError(`unknown command '${command}' (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve; see planlog --help)`);
     }
   } catch (e) {
     if (e instanceof PlanlogError) {
@@ -151,7 +174,7 @@ function sourcesOf(io: Io, e: PlanlogError): Map<string, string> {
   return m;
 }
 
-function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, command: string) {
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, command: string) {
   const r = parseArgs({ args, options, allowPositionals: true, strict: true });
   if (r.positionals.length !== 1) {
     throw new UsageError(r.positionals.length === 0 ? `${command} needs a file` : `${command} takes one file, got: ${r.positionals.join(' ')}`);
@@ -159,7 +182,7 @@ function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[]
   return { file: r.positionals[0], values: r.values };
 }
 
-function readSource(io: Io, file: string, values: { level?: string; domain?: string }): ProblemSource {
+export function readSource(io: Io, file: string, values: { level?: string; domain?: string }): ProblemSource {
   const domainFile = values.domain ?? bundledDomain;
   return {
     file,
@@ -170,7 +193,7 @@ function readSource(io: Io, file: string, values: { level?: string; domain?: str
   };
 }
 
-function load(io: Io, file: string, values: { level?: string; domain?: string }): { loaded: LoadedProblem; parseMs: number } {
+export function load(io: Io, file: string, values: { level?: string; domain?: string }): { loaded: LoadedProblem; parseMs: number } {
   const t0 = performance.now();
   const loaded = loadProblem(readSource(io, file, values));
   return { loaded, parseMs: performance.now() - t0 };
@@ -183,6 +206,7 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
     return EXIT.ok;
   }
   const options = searchOptionsFrom(values, defaultAlgoFor(file));
+  const planFormat = planFormatFrom(values['plan-format'], values);
   const backend = values.backend ?? 'ts';
   if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
   if (backend === 'prolog') return solvePrologCommand(io, file, values, options);
@@ -194,7 +218,8 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
   const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
   const report = io.solve ? await io.solve(loaded, options, parseMs, onProgress) : solveLoaded(loaded, { ...options, onProgress }, parseMs);
   if (progress) io.err('\r\u001b[K');
-  if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
+  if (planFormat === 'pddl') printPddlPlan(io, report, loaded);
+  else if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
   else io.out(renderSolve(report, loaded, { file, domainFile: values.domain ?? bundledDomain, show: Boolean(values.show) }));
   return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
 }
@@ -222,13 +247,18 @@ function validateCommand(args: string[], io: Io): number {
   const { file, values } = parse(args, { ...problemOptions, plan: { type: 'string' }, lurd: { type: 'string' } }, 'validate');
   if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('validate needs exactly one of --plan FILE or --lurd STRING');
   const { loaded } = load(io, file, values);
-  const steps = values.plan !== undefined ? readPlan(io.readFile(values.plan), values.plan) : lurdSteps(loaded, values.lurd as string);
+  const steps = readSteps(io, values, loaded);
   const result = validateSteps(loaded, steps);
   const plan = result.steps.map((s) => s.op);
   const sokoban = loaded.level && result.valid ? sokobanFields(plan) : undefined;
   if (values.json) io.out(JSON.stringify(validationJson(result, steps.length, sokoban), null, 2));
   else io.out(renderValidation(result, steps.length, loaded, sokoban));
   return result.valid ? EXIT.ok : EXIT.invalid;
+}
+
+/** The plan of validate and explain: the steps of the --plan file, or of the --lurd string (levels only). */
+export function readSteps(io: Io, values: { plan?: string; lurd?: string }, loaded: LoadedProblem): PlanStep[] {
+  return values.plan !== undefined ? readPlan(io.readFile(values.plan), values.plan) : lurdSteps(loaded, values.lurd as string);
 }
 
 /** `npm start` without a command: the original's planner and BFS on the bundled demo level. */

@@ -246,7 +246,7 @@ describe('usage errors: exit 2', () => {
   it('unknown command', async () => {
     const r = await run('frob');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate, bench; see planlog --help)\n(see planlog --help)");
+    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve; see planlog --help)\n(see planlog --help)");
   });
 
   it('unknown --algo, also as JSON', async () => {
