@@ -296,3 +296,21 @@ describe('POST /api/explain', () => {
     expect(s.board).toBe('#####\n# @*#\n#####');
   });
 });
+
+describe('injection attempts reach no engine as code', () => {
+  it('preconditions naming built-ins (halt, shell, assertz) are facts to match, not goals, in both backends', async () => {
+    const domain = "opn(go, [halt, shell('rm -rf /'), assertz(x)], [done], []).\n";
+    const problem = 'init([]).\ngoal([done]).\n';
+    const ts = await post('/api/solve', { problem, domain, algo: 'bfs' });
+    expect(ts.status).toBe(200);
+    expect(ts.json.status).toBe('unsolvable');
+    for (const engine of ['tau', 'swipl']) {
+      const p = await post('/api/solve', { problem, domain, backend: 'prolog', algo: 'bfs', engine });
+      if (engine === 'swipl' && p.status === 400 && /swipl-wasm/.test(p.json.error.message)) continue; // not installed
+      expect(p.status, engine).toBe(200);
+      expect(p.json.status, engine).toBe('unsolvable');
+    }
+    // the server is still there
+    expect((await server.app.inject('/api/status')).statusCode).toBe(200);
+  }, 60_000);
+});

@@ -142,7 +142,47 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(server.counters().running).toBe(0);
   }, 30_000);
 
+  it('domain & problem: a hand-written domain solves; a typo in it is shown at its line', async () => {
+    await page.click('#tab-domain');
+    await page.selectOption('#domain-select', 'blocks');
+    await page.selectOption('#problem-select', 'domains/blocks-2.pl');
+    await page.selectOption('#algo', 'bfs');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    expect(await page.textContent('#verdict')).toBe('Solved: 6 steps.');
+    expect(await page.isHidden('#board')).toBe(true); // no board for blocks
+    await page.click('#next');
+    expect(await page.textContent('#step-info')).toMatch(/operator: unstack\(X,Y\) \(domain line \d+\)/);
+    // break the domain: drop a closing bracket on the first opn line
+    const line = await page.evaluate(() => {
+      const lines = [...document.querySelectorAll('#domain-editor .cm-line')].map((l) => l.textContent ?? '');
+      return lines.findIndex((l) => l.startsWith('opn(')) + 1;
+    });
+    await page.click(`#domain-editor .cm-line:nth-child(${line})`);
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.press('Backspace'); // ")." → nothing: the clause runs into the next one
+    await page.click('#solve');
+    await page.waitForSelector('#domain-error:not([hidden])');
+    expect(await page.textContent('#domain-error')).toMatch(/^line \d+, column \d+: /);
+    await page.selectOption('#domain-select', 'sokoban');
+    await page.click('#tab-level');
+  }, 30_000);
+
+  it('uploads a collection and picks a level of it', async () => {
+    const collection = '; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@ $.#\n######\n';
+    await page.setInputFiles('#upload', { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from(collection) });
+    await page.waitForFunction(() => !document.querySelector('#upload-levels')?.hasAttribute('hidden'));
+    expect(await page.inputValue('#level-text')).toBe('#####\n#@$.#\n#####\n');
+    await page.selectOption('#upload-levels', '2');
+    expect(await page.inputValue('#level-text')).toBe('######\n#@ $.#\n######\n');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    expect(await page.textContent('#lurd')).toBe('rR');
+  }, 30_000);
+
   it('no script errors on the page; the one failed request is the broken level', () => {
-    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
+    // the broken level and the broken domain
+    expect(errors).toEqual(new Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'));
   });
 });
