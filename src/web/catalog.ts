@@ -70,7 +70,9 @@ export function bundledDomains(dir: string): DomainEntry[] {
       return { id: f.replace(/\.pl$/, ''), file: `domains/${f}`, text, sokoban: /\bpush[A-Z]?\w*\s*\(/.test(text) && /\bsokoban\s*\(/.test(text), problems: [] };
     })
     .sort((a, b) => (a.id === 'sokoban' ? -1 : b.id === 'sokoban' ? 1 : a.id.localeCompare(b.id)));
-  for (const f of files) {
+  // problems in name order without the extension: robot-problem before robot-problem-2
+  const stem = (f: string): string => f.replace(/\.pl$/, '');
+  for (const f of [...files].sort((a, b) => stem(a).localeCompare(stem(b), 'en', { numeric: true }))) {
     const text = texts.get(f)!;
     if (isDomain(text)) continue;
     const owner = domains.filter((d) => f.startsWith(`${d.id}-`)).sort((a, b) => b.id.length - a.id.length)[0];

@@ -36,6 +36,8 @@ export interface ServeOptions {
   maxMemoryMb?: number;
   /** Largest request body in bytes (default 256 KiB). */
   bodyLimit?: number;
+  /** Time a client has to send its whole request, in ms (default 10,000; then 408). */
+  requestTimeoutMs?: number;
   /** The project folder with maps/ and domains/ (default: planlog's own). */
   root?: string;
   /** Log requests (Fastify's logger). */
@@ -94,7 +96,10 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     bodyLimit: options.bodyLimit ?? 256 * 1024,
     // a client must send its whole request within 10 s, checked every second (slow
     // clients cannot hold sockets: 408); answers may take longer
-    serverFactory: (handler) => createServer({ requestTimeout: 10_000, headersTimeout: 10_000, connectionsCheckingInterval: 1000 }, handler),
+    serverFactory: (handler) => {
+      const t = options.requestTimeoutMs ?? 10_000;
+      return createServer({ requestTimeout: t, headersTimeout: t, connectionsCheckingInterval: Math.min(1000, t / 2) }, handler);
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
 

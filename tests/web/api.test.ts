@@ -47,7 +47,10 @@ describe('GET routes', () => {
     const ds = (await server.app.inject('/api/domains')).json();
     expect(ds[0]).toMatchObject({ id: 'sokoban', file: 'domains/sokoban.pl', sokoban: true });
     const robot = ds.find((d: { id: string }) => d.id === 'robot');
-    expect(robot).toMatchObject({ sokoban: false, problems: [{ file: 'domains/robot-problem.pl' }] });
+    expect(robot.sokoban).toBe(false);
+    expect(robot.problems[0].file).toBe('domains/robot-problem.pl');
+    const blocks = ds.find((d: { id: string }) => d.id === 'blocks');
+    expect(blocks.problems.map((p: { file: string }) => p.file)).toEqual([1, 2, 3, 4, 5].map((n) => `domains/blocks-${n}.pl`));
     expect(ds.find((d: { id: string }) => d.id === 'sokoban-pushes').sokoban).toBe(true);
   });
 
@@ -313,4 +316,31 @@ describe('injection attempts reach no engine as code', () => {
     // the server is still there
     expect((await server.app.inject('/api/status')).statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('slow clients', () => {
+  it('a request not sent within the request timeout gets 408 and its socket closed; others are served meanwhile', async () => {
+    const srv = await createPlayground({ threads: 1, requestTimeoutMs: 1000 });
+    try {
+      await srv.app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (srv.app.server.address() as AddressInfo).port;
+      const { connect } = await import('node:net');
+      const answer = new Promise<string>((resolve) => {
+        const s = connect(port, '127.0.0.1', () => s.write('POST /api/solve HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"level": "#'));
+        let got = '';
+        const drip = setInterval(() => s.write('#'), 200);
+        s.on('data', (d) => (got += d.toString()));
+        s.on('error', () => undefined);
+        s.on('close', () => {
+          clearInterval(drip);
+          resolve(got.split('\r\n')[0]);
+        });
+      });
+      const ok = await fetch(`http://127.0.0.1:${port}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ level: ONE_PUSH }) });
+      expect(ok.status).toBe(200);
+      expect(await answer).toBe('HTTP/1.1 408 Request Timeout');
+    } finally {
+      await srv.close();
+    }
+  }, 30_000);
 });
