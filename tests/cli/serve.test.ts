@@ -1,0 +1,30 @@
+/** `planlog serve`: usage errors, and a start-and-stop through main with an Io whose interrupt comes at once. */
+import { describe, expect, it } from 'vitest';
+import { readTextFile, type Io } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
+
+describe('planlog serve', () => {
+  it('usage errors exit 2 with a message', async () => {
+    expect(await runMain('serve', '--port', 'abc')).toMatchObject({ code: 2, err: expect.stringContaining("--port needs a whole number from 0 to 65535, got 'abc'") });
+    expect(await runMain('serve', 'maps/demo.txt')).toMatchObject({ code: 2, err: expect.stringContaining('serve takes no files, got: maps/demo.txt') });
+    expect(await runMain('serve', '--threads', '0')).toMatchObject({ code: 2, err: expect.stringContaining('--threads') });
+    expect(await runMain('serve', '--frob')).toMatchObject({ code: 2 });
+  });
+
+  it('starts on the given host and port, answers, and stops at the interrupt', async () => {
+    const out: string[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((r) => (stop = r));
+    const io: Io = { out: (t) => out.push(t), err: () => undefined, readFile: readTextFile, isTTY: false, untilInterrupted: () => stopped };
+    const running = main(['serve', '--port', '0', '--threads', '1'], io);
+    while (out.length === 0) await new Promise((r) => setTimeout(r, 50));
+    const m = /^planlog playground on (http:\/\/127\.0\.0\.1:\d+)\/ \(Ctrl-C stops it\)$/.exec(out[0]);
+    expect(m).not.toBeNull();
+    const levels = (await (await fetch(`${m![1]}/api/levels`)).json()) as unknown[];
+    expect(levels.length).toBeGreaterThan(10);
+    stop();
+    expect(await running).toBe(0);
+    expect(out[1]).toBe('stopping the playground…');
+  }, 30_000);
+});
