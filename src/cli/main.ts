@@ -288,5 +288,6 @@ async function demo(io: Io): Promise<number> {
   io.out('\ntry: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
   io.out('     npm start -- compare maps/tutorial.txt --level 4');
   if (swiplAvailable()) io.out('     npm start -- compare maps/tutorial.txt --level 7 --engine swipl');
+  io.out('     npm start -- serve          (the web playground on http://127.0.0.1:9000/)');
   return report.status === 'solved' ? EXIT.ok : EXIT.unsolvable;
 }
