@@ -50,6 +50,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.click('.preset[data-id="tutorial-7"]');
     await page.click('#solve');
     await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    await page.waitForFunction(() => /^step 0 of \d+$/.test(document.querySelector('#step-label')?.textContent ?? '')); // the replay is loaded
     const length = await page.locator('#plan li').count();
     expect(length).toBeGreaterThanOrEqual(13); // auto is not optimal; tutorial 7 needs 13
     expect(await page.textContent('#lurd')).toHaveLength(length);
@@ -116,7 +117,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(await page.locator('#board .sq').evaluateAll((els) => els.map((e) => e.className).join())).toBe(start);
     // solve it, then replay the LURD string by hand
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    await page.waitForFunction(() => /^step 0 of \d+$/.test(document.querySelector('#step-label')?.textContent ?? '')); // solved, replay loaded
     const lurd = (await page.textContent('#lurd')) ?? '';
     await page.focus('#board');
     const keys: Record<string, string> = { l: 'ArrowLeft', u: 'ArrowUp', r: 'ArrowRight', d: 'ArrowDown' };
@@ -150,9 +151,15 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.click('#solve');
     await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
     expect(await page.textContent('#verdict')).toBe('Solved: 6 steps.');
+    await page.waitForFunction(() => document.querySelector('#step-label')?.textContent === 'step 0 of 6'); // the replay is loaded
     expect(await page.isHidden('#board')).toBe(true); // no board for blocks
     await page.click('#next');
     expect(await page.textContent('#step-info')).toMatch(/operator: unstack\(X,Y\) \(domain line \d+\)/);
+    // both backends, side by side
+    await page.click('#compare');
+    await page.waitForSelector('#compare-view:not([hidden])', { timeout: 20_000 });
+    expect(await page.textContent('#verdict')).toMatch(/^The backends agree: both find valid 6-step plans/);
+    expect(await page.locator('#compare-view tr').count()).toBe(7);
     // break the domain: drop a closing bracket on the first opn line
     const line = await page.evaluate(() => {
       const lines = [...document.querySelectorAll('#domain-editor .cm-line')].map((l) => l.textContent ?? '');
@@ -177,7 +184,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.selectOption('#upload-levels', '2');
     expect(await page.inputValue('#level-text')).toBe('######\n#@ $.#\n######\n');
     await page.click('#solve');
-    await page.waitForFunction(() => document.querySelector('#verdict')?.textContent?.startsWith('Solved'));
+    await page.waitForFunction(() => /^step 0 of \d+$/.test(document.querySelector('#step-label')?.textContent ?? ''));
     expect(await page.textContent('#lurd')).toBe('rR');
   }, 30_000);
 

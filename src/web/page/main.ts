@@ -4,22 +4,12 @@
  */
 import { basicSetup, EditorView } from 'codemirror';
 import { api, CallError, type ApiError, type CompareResult, type DomainInfo, type ExplainedStep, type LevelPreset, type Options, type ProblemBody, type SolveResult } from './api.ts';
+import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
 import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
+import { compareView, statsRows } from './results.ts';
 import { parseBoard } from './sokoban.ts';
-
-const $ = <T extends HTMLElement = HTMLElement>(id: string): T => {
-  const e = document.getElementById(id);
-  if (!e) throw new Error(`the page has no #${id}`);
-  return e as T;
-};
-
-const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
-  const e = Object.assign(document.createElement(tag), props);
-  e.append(...children);
-  return e;
-};
 
 let options: Options;
 let domains: DomainInfo[] = [];
@@ -311,23 +301,6 @@ $('solve').addEventListener('click', () => void run('solve'));
 $('compare').addEventListener('click', () => void run('compare'));
 $('cancel').addEventListener('click', () => running?.abort());
 
-const num = (n: number | undefined): string => (n === undefined ? '–' : n.toLocaleString('en'));
-const ms = (n: number): string => (n < 1000 ? `${n.toFixed(1)} ms` : `${(n / 1000).toFixed(2)} s`);
-
-function statsRows(r: SolveResult): [string, string][] {
-  return [
-    ['status', r.status + (r.stats.limit ? ` (${r.stats.limit} limit)` : '')],
-    ['strategy', `${r.algo}${r.heuristic && r.heuristic !== 'none' ? ` + ${r.heuristic}` : ''} (${r.backend})`],
-    ['plan length', r.status === 'solved' ? `${r.length}${r.optimal ? ' (optimal)' : ''}` : '–'],
-    ['cost', r.status === 'solved' ? String(r.cost) : '–'],
-    ...(r.moves !== undefined ? ([['moves / pushes', `${r.moves} / ${r.pushes}`]] as [string, string][]) : []),
-    ['expanded', num(r.stats.expanded)],
-    ['generated', num(r.stats.generated)],
-    ['search time', ms(r.stats.timeMs)],
-    ['total time', ms(r.stats.totalMs)],
-  ];
-}
-
 async function showSolve(r: SolveResult, body: ProblemBody, signal: AbortSignal): Promise<void> {
   $('verdict').textContent = r.status === 'solved' ? `Solved: ${r.length} steps.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
   $('verdict').dataset.status = r.status;
@@ -379,22 +352,6 @@ function showOperatorsUsed(plan: string[]): void {
   );
 }
 
-function showCompare(c: CompareResult): void {
-  $('verdict').textContent = c.agree ? `The backends agree: ${c.reason}` : `No agreement: ${c.reason}`;
-  $('verdict').dataset.status = c.agree ? 'solved' : 'limit';
-  const rows: [string, (r: SolveResult) => string][] = [
-    ['status', (r) => r.status],
-    ['plan length', (r) => (r.status === 'solved' ? String(r.length) : '–')],
-    ['expanded', (r) => num(r.stats.expanded)],
-    ['generated', (r) => num(r.stats.generated)],
-    ['search time', (r) => ms(r.stats.timeMs)],
-    ['iterations (bound:generated)', (r) => r.stats.iterations?.map((i) => `${i.bound}:${i.generated}`).join(' ') ?? '–'],
-  ];
-  const table = el('table', {}, el('tr', {}, el('th'), el('th', { textContent: 'ts' }), el('th', { textContent: 'prolog' })), ...rows.map(([k, f]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: f(c.ts) }), el('td', { textContent: f(c.prolog) }))));
-  $('compare-view').replaceChildren(table);
-  $('compare-view').hidden = false;
-}
-
 $('copy-lurd').addEventListener('click', async () => {
   const text = $('lurd').textContent ?? '';
   try {
@@ -410,6 +367,14 @@ $('copy-lurd').addEventListener('click', async () => {
 });
 
 /** A level solved by hand: the server's validator confirms it. */
+function showCompare(c: CompareResult): void {
+  const v = compareView(c);
+  $('verdict').textContent = v.verdict;
+  $('verdict').dataset.status = v.agree ? 'solved' : 'limit';
+  $('compare-view').replaceChildren(v.table);
+  $('compare-view').hidden = false;
+}
+
 async function checkHandPlay(lurd: string): Promise<void> {
   try {
     const v = await api.validate({ level: editor.value, lurd });
