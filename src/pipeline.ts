@@ -19,7 +19,7 @@ import { getStrategy } from './search/index.ts';
 import type { SearchOptions, SearchResult } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
 import { type Level, readLevel } from './sokoban/level.ts';
-import { countMovesPushes, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
+import { countMovesPushes, isSokobanStep, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
 import { ground } from './strips/ground.ts';
 import type { Domain, Problem } from './strips/model.ts';
 import { makeSearchSpace } from './strips/space.ts';
@@ -138,8 +138,13 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
   return report;
 }
 
-/** LURD string and move/push counts of a Sokoban plan. */
-export function sokobanFields(plan: readonly string[]): { lurd: string; moves: number; pushes: number } {
+/**
+ * LURD string and move/push counts of a Sokoban plan; undefined when a step
+ * is not a moveX/pushX (a level solved with a domain that names its
+ * operators otherwise).
+ */
+export function sokobanFields(plan: readonly string[]): { lurd: string; moves: number; pushes: number } | undefined {
+  if (!plan.every(isSokobanStep)) return undefined;
   return { lurd: planToLurd(plan), ...countMovesPushes(plan) };
 }
 
@@ -162,8 +167,8 @@ export function validateSteps(loaded: LoadedProblem, steps: PlanStep[]): Validat
  */
 export function lurdSteps(loaded: LoadedProblem, lurd: string, file = '<lurd>'): PlanStep[] {
   if (!loaded.level) throw new PlanlogError({ file, message: 'a LURD string needs a level file (Sokoban), not a Prolog problem' });
-  const { plan, columns } = lurdToTerms(loaded.level, lurd, file);
-  return plan.map((s, i) => ({ term: parseTerm(s, file), loc: { file, line: 1, column: columns[i], offset: columns[i] - 1 } }));
+  const { plan, columns, lines } = lurdToTerms(loaded.level, lurd, file);
+  return plan.map((s, i) => ({ term: parseTerm(s, file), loc: { file, line: lines[i], column: columns[i], offset: columns[i] - 1 } }));
 }
 
 function stripUndefined<T extends object>(o: T): Partial<T> {

@@ -100,6 +100,40 @@ describe('pipeline on the tutorial levels', () => {
   });
 });
 
+describe('regressions found by the property tests (tests/properties/)', () => {
+  // Found by the metamorphic domain test: a level solved with a domain whose
+  // operators have other names failed after the search with "step 1 … is not
+  // a Sokoban step" (the LURD conversion of the plan).
+  it('a level solves with a domain whose operators are renamed; the plan has no LURD then', () => {
+    const renamed = DOMAIN.replace(/moveR\(/g, 'walkRight(').replace(/pushR\(/g, "'push right'(");
+    const r = solveLoaded(loadProblem({ ...tutorial(2), domainText: renamed }), { algo: 'bfs' });
+    expect(r).toMatchObject({ status: 'solved', length: 4, plan: ['walkRight(x1y1,x2y1)', 'walkRight(x2y1,x3y1)', "'push right'(x3y1,x4y1,x5y1)", "'push right'(x4y1,x5y1,x6y1)"] });
+    expect(r.lurd).toBeUndefined();
+    expect(r.moves).toBeUndefined();
+  });
+
+  // Found by the LURD fuzzer: a push off the map (player next to column 0)
+  // named the cell x-1y1, which does not read as an atom: a syntax error
+  // ("found y1") instead of an invalid plan.
+  it('a LURD step off the map is an invalid plan naming the cell, not a syntax error', () => {
+    const loaded = loadProblem(tutorial(2));
+    const v = validateSteps(loaded, lurdSteps(loaded, 'L'));
+    expect(v.valid).toBe(false);
+    expect(v.failure).toMatchObject({ step: 1, op: "pushL(x1y1,x0y1,'x-1y1')" });
+    expect(v.failure!.missing).toContain("empty('x-1y1')");
+  });
+
+  it('LURD steps after a line break are located on their line', () => {
+    const loaded = loadProblem(tutorial(2));
+    expect(lurdSteps(loaded, 'rr\n  RR').map((s) => [s.loc!.line, s.loc!.column])).toEqual([
+      [1, 1],
+      [1, 2],
+      [2, 3],
+      [2, 4],
+    ]);
+  });
+});
+
 describe('pipeline on hand-written Prolog problems', () => {
   const D = 'opn(win, [door], [out], []).\nopn(unlock, [key], [door], []).\n';
   const src = (problem: string): ProblemSource => ({ file: 'p.pl', text: problem, domainFile: 'd.pl', domainText: D });

@@ -147,12 +147,27 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return EXIT.usage;
     }
     if (e instanceof UsageError || isParseArgsError(e)) {
-      if (json) io.out(JSON.stringify({ error: { message: (e as Error).message } }, null, 2));
-      io.err(`planlog: ${(e as Error).message}\n(see planlog --help)`);
+      const message = usageMessage(e as Error);
+      if (json) io.out(JSON.stringify({ error: { message } }, null, 2));
+      io.err(`planlog: ${message}\n(see planlog --help)`);
       return EXIT.usage;
     }
     throw e;
   }
+}
+
+/** The message of a usage error, with node's parseArgs messages put in plain words. */
+function usageMessage(e: Error): string {
+  const m = e.message;
+  const unknown = /^Unknown option '([^']+)'/.exec(m);
+  if (unknown) return `unknown option ${unknown[1]}`;
+  const dash = /^Option '([^' ]+)' argument is ambiguous/.exec(m);
+  if (dash) return `${dash[1]} needs a value; a value that starts with "-" is written ${dash[1]}=-…`;
+  const missing = /^Option '([^' ]+) <value>' argument missing/.exec(m);
+  if (missing) return `${missing[1]} needs a value`;
+  const noValue = /^Option '([^' ]+)' does not take an argument/.exec(m);
+  if (noValue) return `${noValue[1]} takes no value`;
+  return m;
 }
 
 function isParseArgsError(e: unknown): boolean {

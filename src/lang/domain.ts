@@ -165,6 +165,7 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
   const neq: Inequality[] = [];
   const add: Literal[] = [];
   const del: Literal[] = [];
+  let preconditionsRead = true;
   const lists: [Term, Place, Literal[]][] = [
     [preT, 'precondition list', pre],
     [addT, 'add list', add],
@@ -174,6 +175,7 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
     const items = listItems(listT, `the ${place} of ${opName}`, report);
     if (items === null) {
       ok = false;
+      if (place === 'precondition list') preconditionsRead = false;
       continue;
     }
     for (const item of items) {
@@ -214,7 +216,9 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
   }
 
   // Variables: every one must occur in a precondition literal.
-  // (Variables of malformed precondition literals count too, to avoid follow-up errors.)
+  // (Variables of malformed precondition literals count too, to avoid follow-up errors;
+  // without a precondition list there is nothing to check against.)
+  if (!preconditionsRead) return { op: null, name, literals: [...pre, ...add, ...del] };
   const bound = new Set<string>();
   if (preT.kind === 'list') {
     for (const item of preT.items) {

@@ -46,32 +46,49 @@ export function formatLocation(d: Diagnostic): string {
   return `${where}: ${sev}${d.message}`;
 }
 
+/** Diagnostics formatDiagnostics shows; the rest are counted on one line. */
+export const MAX_SHOWN_DIAGNOSTICS = 50;
+
+/** Longest source excerpt under a message; a longer line is cut around the column. */
+const EXCERPT_WIDTH = 100;
+
 /**
  * Formats diagnostics for a terminal: the located message, the offending
- * source line and a caret under the column, then the notes.
- * `sources` maps file names to their text; files not in it get no excerpt.
+ * source line (cut around the column when it is long) and a caret under the
+ * column, then the notes; after MAX_SHOWN_DIAGNOSTICS, one line counts the
+ * rest. `sources` maps file names to their text; files not in it get no excerpt.
  */
 export function formatDiagnostics(
   diagnostics: readonly Diagnostic[],
   sources: ReadonlyMap<string, string> | Record<string, string> = {},
 ): string {
   const lookup = (file: string): string | undefined =>
-    sources instanceof Map ? sources.get(file) : (sources as Record<string, string>)[file];
+    sources instanceof Map ? sources.get(file) : Object.hasOwn(sources, file) ? (sources as Record<string, string>)[file] : undefined;
+  const lines = new Map<string, string[]>();
   const out: string[] = [];
-  for (const d of diagnostics) {
+  for (const d of diagnostics.slice(0, MAX_SHOWN_DIAGNOSTICS)) {
     out.push(formatLocation(d));
     const text = lookup(d.file);
     if (text !== undefined && d.line !== undefined) {
-      const lineText = text.split(/\r?\n/)[d.line - 1];
-      if (lineText !== undefined) {
-        const shown = lineText.replace(/\t/g, ' ');
-        out.push(`  ${shown}`);
-        out.push(`  ${' '.repeat(Math.max(0, (d.column ?? 1) - 1))}^`);
-      }
+      if (!lines.has(d.file)) lines.set(d.file, text.split(/\r?\n/));
+      const lineText = lines.get(d.file)![d.line - 1];
+      if (lineText !== undefined) out.push(...excerpt(lineText.replace(/\t/g, ' '), (d.column ?? 1) - 1));
     }
     for (const note of d.notes ?? []) out.push(`  note: ${note}`);
   }
+  const rest = diagnostics.length - MAX_SHOWN_DIAGNOSTICS;
+  if (rest > 0) out.push(`… and ${rest} more problem${rest === 1 ? '' : 's'} (fix these first)`);
   return out.join('\n');
+}
+
+/** The line (at most EXCERPT_WIDTH characters of it, around `at`) and a caret under position `at`. */
+function excerpt(line: string, at: number): string[] {
+  if (line.length <= EXCERPT_WIDTH) return [`  ${line}`, `  ${' '.repeat(Math.max(0, at))}^`];
+  const start = Math.max(0, Math.min(at - EXCERPT_WIDTH / 2, line.length - EXCERPT_WIDTH));
+  const end = start + EXCERPT_WIDTH;
+  const head = start > 0 ? '…' : '';
+  const shown = `${head}${line.slice(start, end)}${end < line.length ? '…' : ''}`;
+  return [`  ${shown}`, `  ${' '.repeat(Math.max(0, at - start + head.length))}^`];
 }
 
 /** True when `e` is one of ours (a user mistake, not a bug). */

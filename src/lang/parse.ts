@@ -156,9 +156,13 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, start
 
   const offset = start.offset;
   if (offset >= text.length) {
-    return { ...where, message: `unexpected end of file: expected ${expectedText(expected, startRule)}` };
+    // point just after the last character, not at an empty line below it
+    return { file, ...positionOf(text, text.trimEnd().length), message: `unexpected end of file: expected ${expectedText(expected, startRule)}` };
   }
   const ch = text.codePointAt(offset) ?? 0;
+  if (TYPOGRAPHIC_QUOTES.has(ch)) {
+    return { ...where, message: `unexpected character "${String.fromCodePoint(ch)}" (${codePoint(ch)}): typographic quotes are not Prolog; write ' for a quoted atom` };
+  }
   if (ch < 0x20 && ch !== 0x09 && ch !== 0x0a && ch !== 0x0d) {
     return { ...where, message: `unexpected character ${codePoint(ch)}` };
   }
@@ -175,7 +179,37 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, start
   if (text[offset] === '"' && has('term')) {
     return { ...where, message: 'double-quoted strings are not supported; write a quoted atom \'like this\'' };
   }
-  return { ...where, message: `expected ${expectedText(expected, startRule)}, found ${foundToken(text, offset)}` };
+  return { ...where, message: `expected ${expectedText(expected, startRule)}, found ${foundToken(text, offset)}${hint(text, offset, has)}` };
+}
+
+/** Typographic quotes that word processors put in place of ' and ". */
+const TYPOGRAPHIC_QUOTES = new Set([0x2018, 0x2019, 0x201c, 0x201d]);
+
+/** A guess at the usual mistake behind a syntax error, as " (…?)"; '' when there is none. */
+function hint(text: string, offset: number, has: (d: string) => boolean): string {
+  const c = text[offset];
+  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const firstOnLine = text.slice(lineStart, offset).trim() === '';
+  if (has('end of clause')) {
+    if (c === ')' || c === ']') return ` (one "${c}" too many?)`;
+    if (c === '(' && /[A-Za-z0-9_']\s+$/.test(text.slice(Math.max(0, offset - 40), offset))) return ' (no space is allowed between a name and its "(")';
+    if (firstOnLine && lineStart > 0 && /[A-Za-z_':]/.test(c)) return ` (is the "." missing at the end of line ${positionOf(text, lineStart - 1).line}?)`;
+    return '';
+  }
+  if (c === '.' && (has(')') || has(']'))) return ` (is a "${has(')') ? ')' : ']'}" missing?)`;
+  if (has(',') && (has(')') || has(']')) && /[A-Za-z0-9_'([]/.test(c)) return ' (is a comma missing?)';
+  return '';
+}
+
+/** 1-based line and column of an offset in the text. */
+function positionOf(text: string, offset: number): { line: number; column: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
+    line++;
+    lineStart = i + 1;
+  }
+  return { line, column: offset - lineStart + 1 };
 }
 
 /** What the parser wanted, in words, most useful alternative first. */

@@ -18,13 +18,21 @@ export function readPlan(text: string, file: string): PlanStep[] {
     try {
       json = JSON.parse(trimmed);
     } catch (e) {
-      throw new PlanlogError({ file, line: 1, column: 1, message: `the plan looks like JSON but does not parse: ${(e as Error).message}` });
+      throw new PlanlogError({ file, ...jsonErrorPlace(text, e as Error), message: `the plan looks like JSON but does not parse: ${(e as Error).message}` });
     }
     const list = Array.isArray(json) ? json : (json as { plan?: unknown }).plan;
     if (!Array.isArray(list) || !list.every((s) => typeof s === 'string')) {
       throw new PlanlogError({ file, line: 1, column: 1, message: 'a JSON plan must be an array of strings or an object with a "plan" array of strings' });
     }
-    return list.map((s, i) => ({ term: shifted(() => parseTerm(s, file), 1, 0), loc: { file, line: 1, column: 1, offset: i } }));
+    const places = jsonStringPlaces(text);
+    let next = 0;
+    return list.map((s: string) => {
+      // the step's string literal: the next one in the text with this value
+      while (next < places.length && places[next].value !== s) next++;
+      const place = places[next++] ?? { line: 1, column: 1, offset: 0, plain: false };
+      const term = shifted(() => parseTerm(s, file), place.line, place.plain ? place.column - 1 : 0, place.plain ? undefined : place.column);
+      return { term, loc: { file, line: place.line, column: place.column, offset: place.offset } };
+    });
   }
   if (trimmed.startsWith('[')) {
     const t = parseTerm(text, file);
@@ -34,7 +42,7 @@ export function readPlan(text: string, file: string): PlanStep[] {
   const steps: PlanStep[] = [];
   const lines = text.split(/\r?\n/);
   lines.forEach((raw, i) => {
-    const line = raw.replace(/\s+$/, '');
+    const line = raw.trimEnd();
     const body = line.trimStart();
     if (body === '' || body.startsWith('%') || body.startsWith(';')) return;
     const prefix = /^\s*(\d+[.:)]\s+)?/.exec(line)![0].length;
@@ -44,14 +52,70 @@ export function readPlan(text: string, file: string): PlanStep[] {
   return steps;
 }
 
-/** Runs a parse of one line and moves its error positions to that line of the file. */
-function shifted<T>(parse: () => T, line: number, column: number): T {
+/**
+ * Runs a parse of one line and moves its error positions to that line of
+ * the file, `column` characters to the right; with `fixedColumn`, every
+ * error is put at that column of the line instead (text that is not written
+ * out as it is read, such as a JSON string with escapes).
+ */
+function shifted<T>(parse: () => T, line: number, column: number, fixedColumn?: number): T {
   try {
     return parse();
   } catch (e) {
     if (!(e instanceof PlanlogError)) throw e;
     throw new PlanlogError(
-      e.diagnostics.map((d) => ({ ...d, line: line + (d.line ?? 1) - 1, column: (d.line ?? 1) === 1 ? (d.column ?? 1) + column : d.column })),
+      e.diagnostics.map((d) =>
+        fixedColumn !== undefined
+          ? { ...d, line, column: fixedColumn }
+          : { ...d, line: line + (d.line ?? 1) - 1, column: (d.line ?? 1) === 1 ? (d.column ?? 1) + column : d.column },
+      ),
     );
   }
+}
+
+/** Where JSON.parse failed (its message gives "position N" in the trimmed text, or the end); 1:1 when it does not say. */
+function jsonErrorPlace(text: string, e: Error): { line: number; column: number } {
+  const m = /position (\d+)/.exec(e.message);
+  const atEnd = /end of JSON input/.test(e.message);
+  if (!m && !atEnd) return { line: 1, column: 1 };
+  const offset = m ? Math.min(text.length, text.length - text.trimStart().length + Number(m[1])) : text.trimEnd().length;
+  const before = text.slice(0, offset);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+}
+
+interface StringPlace {
+  value: string;
+  /** Position of the first character after the opening quote. */
+  line: number;
+  column: number;
+  offset: number;
+  /** The literal has no escapes: its characters are the value's, one for one. */
+  plain: boolean;
+}
+
+/** Every string literal of a JSON text, in order, with where its contents start. */
+function jsonStringPlaces(text: string): StringPlace[] {
+  const places: StringPlace[] = [];
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '\n') {
+      line++;
+      lineStart = i + 1;
+    } else if (text[i] === '"') {
+      let j = i + 1;
+      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      const raw = text.slice(i + 1, j);
+      let value: string;
+      try {
+        value = JSON.parse(`"${raw}"`) as string;
+      } catch {
+        value = raw;
+      }
+      places.push({ value, line, column: i + 2 - lineStart, offset: i + 1, plain: !raw.includes('\\') });
+      i = j;
+    }
+  }
+  return places;
 }

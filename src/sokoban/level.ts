@@ -159,7 +159,7 @@ const SIGNIFICANT = /[#@+$*.]/;
 const META = /^([A-Za-z][A-Za-z0-9_-]*)\s*:(.*)$/;
 
 function classify(raw: string): Line {
-  const text = expandTabs(raw).replace(/\s+$/, '');
+  const text = expandTabs(raw).trimEnd();
   const trimmed = text.trim();
   if (trimmed === '') return { kind: 'blank', raw, text, content: '' };
   if (trimmed.startsWith(';')) return { kind: 'comment', raw, text, content: trimmed.slice(1).trim() };
@@ -185,8 +185,8 @@ export interface LevelEntry {
 /**
  * Reads every level of a level file (a single level or a collection).
  * Throws a PlanlogError carrying every problem found in every level (each
- * message names its level), or `no level found in file` for a file without
- * a board.
+ * message names its level), or `no level found in file: …` for a file
+ * without a board.
  */
 export function readLevels(text: string, file: string): Level[] {
   const entries = scanLevels(text, file);
@@ -209,7 +209,7 @@ export function readLevel(text: string, file: string, spec: string | number | un
 
 /**
  * Every level of a file with its problems, in file order. Throws only for a
- * file without any board (`no level found in file`).
+ * file without any board (`no level found in file: …`).
  */
 export function scanLevels(text: string, file: string): LevelEntry[] {
   const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(classify);
@@ -222,7 +222,10 @@ export function scanLevels(text: string, file: string): LevelEntry[] {
     while (i < lines.length && lines[i].kind === 'board') i++;
     runs.push({ start, end: i });
   }
-  if (runs.length === 0) throw new PlanlogError({ file, message: 'no level found in file' });
+  if (runs.length === 0) {
+    const what = text.trim() === '' ? 'the file is empty' : 'no line of the file is a board row (a row of # walls, with @ the player, $ boxes and . goals)';
+    throw new PlanlogError({ file, message: `no level found in file: ${what}` });
+  }
 
   const entries: LevelEntry[] = [];
   let claimedUpTo = 0; // lines before this index belong to an earlier level
@@ -257,6 +260,23 @@ const DIRS: Point[] = [
   { x: 0, y: 1 },
 ];
 
+/** Problems of one kind listed per level (unknown characters, extra players, walled-off boxes or goals); the rest are counted. */
+const MAX_REPEATED = 5;
+const REPEATED_WHAT: Record<string, string> = {
+  char: 'unknown characters',
+  player: 'extra players',
+  box: 'walled-off boxes',
+  goal: 'walled-off goals',
+};
+
+/** 'x' for printable ASCII, 'é' (U+00E9) for other characters, U+00A0 alone for one that does not show. */
+function describeChar(ch: string): string {
+  const code = ch.codePointAt(0) ?? 0;
+  if (code > 0x20 && code < 0x7f) return `'${ch}'`;
+  const hex = `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  return code <= 0x20 || (code >= 0x7f && code <= 0xa0) || ch.trim() === '' || (code >= 0xd800 && code <= 0xdfff) ? hex : `'${ch}' (${hex})`;
+}
+
 function buildLevel(
   file: string,
   number: number,
@@ -272,8 +292,15 @@ function buildLevel(
     if (notes) d.notes = notes;
     return d;
   };
+  const repeated = new Map<string, number>();
+  /** Reports a problem that may repeat on many squares: the first few of each kind, then a count. */
+  const some = (kind: string, x: number, y: number, message: () => string, notes?: () => string[]): void => {
+    const n = (repeated.get(kind) ?? 0) + 1;
+    repeated.set(kind, n);
+    if (n <= MAX_REPEATED) problems.push(at(x, y, message(), notes?.()));
+  };
 
-  const rows = boardLines.map((l) => l.text.replace(/[-_]/g, ' ').replace(/\s+$/, ''));
+  const rows = boardLines.map((l) => l.text.replace(/[-_]/g, ' ').trimEnd());
   const height = rows.length;
   const width = Math.max(...rows.map((r) => r.length));
   const walls: Point[] = [];
@@ -306,8 +333,11 @@ function buildLevel(
         case '.':
           goals.push({ x, y });
           break;
-        default:
-          problems.push(at(x, y, `unknown character '${ch}' in level`));
+        default: {
+          const whole = String.fromCodePoint(rows[y].codePointAt(x) ?? 0);
+          some('char', x, y, () => `unknown character ${describeChar(whole)} in level; use # @ + $ * . and spaces`);
+          x += whole.length - 1; // a character outside the BMP takes two positions
+        }
       }
     }
   }
@@ -315,21 +345,23 @@ function buildLevel(
   // Problems of the whole level point at the first character of its first row.
   const x0 = rows[0].search(/\S/);
   if (players.length === 0) {
-    problems.push(at(x0, 0, 'no player (@ or +)'));
+    problems.push(at(x0, 0, 'no player: put one @ on a floor square (+ when it stands on a goal)'));
   }
   for (const extra of players.slice(1)) {
     const first = players[0];
-    problems.push(
-      at(extra.x, extra.y, `a second player at ${cellName(extra.x, extra.y)}`, [
-        `the first player is at ${cellName(first.x, first.y)} (line ${firstLine + first.y}, column ${rawColumn(source[first.y], first.x)})`,
-      ]),
+    some(
+      'player',
+      extra.x,
+      extra.y,
+      () => `a second player at ${cellName(extra.x, extra.y)}; a level has exactly one (@ or +)`,
+      () => [`the first player is at ${cellName(first.x, first.y)} (line ${firstLine + first.y}, column ${rawColumn(source[first.y], first.x)})`],
     );
   }
   if (boxes.length === 0 && goals.length === 0) {
-    problems.push(at(x0, 0, 'no boxes'));
+    problems.push(at(x0, 0, 'no boxes: a level needs at least one box ($) and a goal (.) for it'));
   } else if (boxes.length !== goals.length) {
     const plural = (n: number, w: string): string => `${n} ${w}${n === 1 ? '' : 'es'}`;
-    problems.push(at(x0, 0, `${plural(boxes.length, 'box')} but ${goals.length} goal${goals.length === 1 ? '' : 's'}`));
+    problems.push(at(x0, 0, `${plural(boxes.length, 'box')} but ${goals.length} goal${goals.length === 1 ? '' : 's'}: every box needs its own goal (* is a box on a goal)`));
   }
 
   let cells: Point[] = [];
@@ -371,20 +403,19 @@ function buildLevel(
       const isScenery = (p: Point): boolean => !inside(p) && rows[p.y][p.x] === '*';
       scenery = boxes.filter(isScenery);
       for (const b of boxes) {
-        if (!inside(b) && !isScenery(b)) {
-          problems.push(at(b.x, b.y, `the box at ${cellName(b.x, b.y)} is walled off from the player`));
-        }
+        if (!inside(b) && !isScenery(b)) some('box', b.x, b.y, () => `the box at ${cellName(b.x, b.y)} is walled off from the player`);
       }
       for (const g of goals) {
-        if (!inside(g) && !isScenery(g)) {
-          problems.push(at(g.x, g.y, `the goal at ${cellName(g.x, g.y)} is walled off from the player`));
-        }
+        if (!inside(g) && !isScenery(g)) some('goal', g.x, g.y, () => `the goal at ${cellName(g.x, g.y)} is walled off from the player`);
       }
       boxes = boxes.filter((p) => !isScenery(p));
       goals = goals.filter((p) => !isScenery(p));
     }
   }
 
+  for (const [kind, n] of repeated) {
+    if (n > MAX_REPEATED) problems.push(at(x0, 0, `${n - MAX_REPEATED} more ${REPEATED_WHAT[kind]} not listed`));
+  }
   if (problems.length > 0) return { problems };
   return {
     level: {

@@ -4,6 +4,7 @@
  * back.
  */
 import { PlanlogError } from '../lang/errors.ts';
+import { quoteAtom } from '../lang/terms.ts';
 import { cellName, isCell, isWall, type Level, type Point } from './level.ts';
 
 type Dir = 'U' | 'D' | 'L' | 'R';
@@ -20,6 +21,11 @@ function operatorName(step: string): string {
   const s = step.trim();
   const open = s.indexOf('(');
   return open < 0 ? s : s.slice(0, open).trim();
+}
+
+/** True when the step is a moveU/D/L/R or pushU/D/L/R of domains/sokoban.pl (by operator name). */
+export function isSokobanStep(step: string): boolean {
+  return /^(move|push)[UDLR]$/.test(operatorName(step));
 }
 
 /** The kind and direction of a step; throws a PlanlogError for a step that is neither moveX nor pushX. */
@@ -61,10 +67,26 @@ export function countMovesPushes(plan: readonly string[], file = '<plan>'): { mo
 }
 
 /**
+ * The characters of a LURD string other than whitespace, each with its
+ * 1-based line and column (in characters, as a terminal shows them).
+ */
+function* lurdLetters(lurd: string): Generator<{ ch: string; line: number; column: number }> {
+  let line = 1;
+  let column = 0;
+  for (const ch of lurd) {
+    column++;
+    if (ch === '\n') {
+      line++;
+      column = 0;
+    } else if (!/\s/.test(ch)) yield { ch, line, column };
+  }
+}
+
+/**
  * The plan (ground operator terms as domains/sokoban.pl names them) that
  * replays a LURD string on the level; whitespace is ignored. Throws a
- * PlanlogError located at the first impossible character (line 1, column =
- * its 1-based position in `lurd`), naming the step number: a move into a
+ * PlanlogError located at the first impossible character (its line and
+ * column in `lurd`), naming the step number: a move into a
  * wall or a box, a push with no box or into a wall or box, an unknown
  * character.
  */
@@ -73,13 +95,10 @@ export function lurdToPlan(level: Level, lurd: string, file = '<lurd>'): string[
   let player: Point = { ...level.player };
   const plan: string[] = [];
   let step = 0;
-  const chars = Array.from(lurd);
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    if (/\s/.test(ch)) continue;
+  for (const { ch, line, column } of lurdLetters(lurd)) {
     step++;
     const fail = (message: string): never => {
-      throw new PlanlogError({ file, line: 1, column: i + 1, message: `step ${step} ('${ch}'): ${message}` });
+      throw new PlanlogError({ file, line, column, message: `step ${step} ('${ch}'): ${message}` });
     };
     if (!/^[udlrUDLR]$/.test(ch)) fail('unknown character: use l u r d to move and L U R D to push');
     const upper = ch.toUpperCase();
@@ -114,28 +133,28 @@ export function lurdToPlan(level: Level, lurd: string, file = '<lurd>'): string[
  * letter moves (or pushes) from the player's cell one cell in its direction,
  * whether or not that is possible. This is what `validate --lurd` checks:
  * the validator, not this function, decides whether a step applies. Throws a
- * PlanlogError only for a character that is not a LURD letter; the second
- * result gives each step's 1-based column in `lurd`.
+ * PlanlogError only for a character that is not a LURD letter; `lines` and
+ * `columns` give each step's 1-based position in `lurd`.
  */
-export function lurdToTerms(level: Level, lurd: string, file = '<lurd>'): { plan: string[]; columns: number[] } {
+export function lurdToTerms(level: Level, lurd: string, file = '<lurd>'): { plan: string[]; columns: number[]; lines: number[] } {
   let player: Point = { ...level.player };
   const plan: string[] = [];
   const columns: number[] = [];
-  const chars = Array.from(lurd);
-  for (let i = 0; i < chars.length; i++) {
-    const ch = chars[i];
-    if (/\s/.test(ch)) continue;
+  const lines: number[] = [];
+  for (const { ch, line, column } of lurdLetters(lurd)) {
     if (!/^[udlrUDLR]$/.test(ch)) {
-      throw new PlanlogError({ file, line: 1, column: i + 1, message: `step ${plan.length + 1} ('${ch}'): unknown character: use l u r d to move and L U R D to push` });
+      throw new PlanlogError({ file, line, column, message: `step ${plan.length + 1} ('${ch}'): unknown character: use l u r d to move and L U R D to push` });
     }
     const dir = ch.toUpperCase() as Dir;
     const d = DELTA[dir];
     const next = { x: player.x + d.x, y: player.y + d.y };
-    const from = cellName(player.x, player.y);
-    const to = cellName(next.x, next.y);
-    plan.push(ch === dir ? `push${dir}(${from},${to},${cellName(next.x + d.x, next.y + d.y)})` : `move${dir}(${from},${to})`);
-    columns.push(i + 1);
+    // a step off the map names a cell such as 'x-1y2' (quoted, so that it reads as an atom)
+    const from = quoteAtom(cellName(player.x, player.y));
+    const to = quoteAtom(cellName(next.x, next.y));
+    plan.push(ch === dir ? `push${dir}(${from},${to},${quoteAtom(cellName(next.x + d.x, next.y + d.y))})` : `move${dir}(${from},${to})`);
+    columns.push(column);
+    lines.push(line);
     player = next;
   }
-  return { plan, columns };
+  return { plan, columns, lines };
 }

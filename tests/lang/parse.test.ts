@@ -154,15 +154,15 @@ describe('syntax errors', () => {
   it('names what was expected and what was found', () => {
     expect(syntaxError('foo(a) bar.')).toBe('1:8: expected "." after the clause, found "bar"');
     expect(syntaxError('a :- b :- c.')).toBe('1:8: expected "." after the clause, found ":-"');
-    expect(syntaxError('foo(a b).')).toBe('1:7: expected "," or ")", found "b"');
-    expect(syntaxError('x([a b]).')).toBe('1:6: expected ",", "|" or "]", found "b"');
+    expect(syntaxError('foo(a b).')).toBe('1:7: expected "," or ")", found "b" (is a comma missing?)');
+    expect(syntaxError('x([a b]).')).toBe('1:6: expected ",", "|" or "]", found "b" (is a comma missing?)');
     expect(syntaxError('x([a|T b]).')).toBe('1:8: expected "]", found "b"');
-    expect(syntaxError('x((a b)).')).toBe('1:6: expected "," or ")", found "b"');
-    expect(syntaxError('x((a, b c)).')).toBe('1:9: expected "," or ")", found "c"');
+    expect(syntaxError('x((a b)).')).toBe('1:6: expected "," or ")", found "b" (is a comma missing?)');
+    expect(syntaxError('x((a, b c)).')).toBe('1:9: expected "," or ")", found "c" (is a comma missing?)');
     expect(syntaxError('foo(a, ).')).toBe('1:8: expected a term, found ")"');
     expect(syntaxError('foo :- .')).toBe('1:8: expected a term, found "."');
     expect(syntaxError('a.\n) .')).toBe('2:1: expected a clause, found ")"');
-    expect(syntaxError('f (a).')).toBe('1:3: expected "." after the clause, found "("');
+    expect(syntaxError('f (a).')).toBe('1:3: expected "." after the clause, found "(" (no space is allowed between a name and its "(")');
     expect(syntaxError('x(a = b = c).')).toBe('1:9: expected "," or ")", found "="');
   });
 

@@ -112,7 +112,7 @@ describe('readLevels: collections and dialects', () => {
 
   it('reports errors at file columns when the line has tabs', () => {
     expect(errorsOf(() => readLevels('\t#####\n\t#@$x.#\n\t######', 't.txt'))).toEqual([
-      "t.txt:2:5: level 1: unknown character 'x' in level",
+      "t.txt:2:5: level 1: unknown character 'x' in level; use # @ + $ * . and spaces",
     ]);
   });
 
@@ -135,14 +135,14 @@ describe('readLevels: bad levels', () => {
   it('reports every problem of every level with file:line:col', () => {
     const file = 'bad.txt';
     expect(errorsOf(() => readLevels(readFileSync(fixture(file), 'utf8'), file))).toEqual([
-      'bad.txt:4:1: level 1 ("No player"): no player (@ or +)',
-      'bad.txt:10:5: level 2 ("Two players"): a second player at x4y1',
-      'bad.txt:14:1: level 3 ("No boxes"): no boxes',
-      'bad.txt:19:1: level 4 ("Counts"): 2 boxes but 3 goals',
+      'bad.txt:4:1: level 1 ("No player"): no player: put one @ on a floor square (+ when it stands on a goal)',
+      'bad.txt:10:5: level 2 ("Two players"): a second player at x4y1; a level has exactly one (@ or +)',
+      'bad.txt:14:1: level 3 ("No boxes"): no boxes: a level needs at least one box ($) and a goal (.) for it',
+      'bad.txt:19:1: level 4 ("Counts"): 2 boxes but 3 goals: every box needs its own goal (* is a box on a goal)',
       'bad.txt:26:4: level 5 ("Open"): the player can walk off the map here: no wall encloses the level',
       'bad.txt:31:6: level 6 ("Walled off"): the box at x5y1 is walled off from the player',
       'bad.txt:31:8: level 6 ("Walled off"): the goal at x7y1 is walled off from the player',
-      "bad.txt:36:4: level 7 (\"Unknown\"): unknown character 'x' in level",
+      "bad.txt:36:4: level 7 (\"Unknown\"): unknown character 'x' in level; use # @ + $ * . and spaces",
     ]);
   });
 
@@ -157,12 +157,12 @@ describe('readLevels: bad levels', () => {
 
   it('counts boxes and goals', () => {
     expect(errorsOf(() => readLevels('#####\n#+$*#\n#_.-#\n#####', 'c.txt'))).toEqual([
-      'c.txt:1:1: level 1: 2 boxes but 3 goals',
+      'c.txt:1:1: level 1: 2 boxes but 3 goals: every box needs its own goal (* is a box on a goal)',
     ]);
     expect(errorsOf(() => readLevels('######\n#@$$.#\n######', 'c.txt'))).toEqual([
-      'c.txt:1:1: level 1: 2 boxes but 1 goal',
+      'c.txt:1:1: level 1: 2 boxes but 1 goal: every box needs its own goal (* is a box on a goal)',
     ]);
-    expect(errorsOf(() => readLevels('#####\n#@ .#\n#####', 'c.txt'))).toEqual(['c.txt:1:1: level 1: 0 boxes but 1 goal']);
+    expect(errorsOf(() => readLevels('#####\n#@ .#\n#####', 'c.txt'))).toEqual(['c.txt:1:1: level 1: 0 boxes but 1 goal: every box needs its own goal (* is a box on a goal)']);
   });
 
   it('finds an opening in the outer wall (first such square, row-major)', () => {
@@ -177,15 +177,17 @@ describe('readLevels: bad levels', () => {
 
   it('collects several problems of one level', () => {
     expect(errorsOf(() => readLevels('; Mess\n#####\n# $?#\n#####', 'm.txt'))).toEqual([
-      "m.txt:3:4: level 1 (\"Mess\"): unknown character '?' in level",
-      'm.txt:2:1: level 1 ("Mess"): no player (@ or +)',
-      'm.txt:2:1: level 1 ("Mess"): 1 box but 0 goals',
+      "m.txt:3:4: level 1 (\"Mess\"): unknown character '?' in level; use # @ + $ * . and spaces",
+      'm.txt:2:1: level 1 ("Mess"): no player: put one @ on a floor square (+ when it stands on a goal)',
+      'm.txt:2:1: level 1 ("Mess"): 1 box but 0 goals: every box needs its own goal (* is a box on a goal)',
     ]);
   });
 
   it('an empty file has no level', () => {
-    expect(errorsOf(() => readLevels('', 'e.txt'))).toEqual(['e.txt: no level found in file']);
-    expect(errorsOf(() => readLevels('; only a comment\n\nTitle: x\n', 'e.txt'))).toEqual(['e.txt: no level found in file']);
+    expect(errorsOf(() => readLevels('', 'e.txt'))).toEqual(['e.txt: no level found in file: the file is empty']);
+    expect(errorsOf(() => readLevels('; only a comment\n\nTitle: x\n', 'e.txt'))).toEqual([
+      'e.txt: no level found in file: no line of the file is a board row (a row of # walls, with @ the player, $ boxes and . goals)',
+    ]);
   });
 
   it('keeps walled-off boxes already on goals as scenery', () => {

@@ -99,6 +99,10 @@ describe('lurdToPlan', () => {
     );
   });
 
+  it('locates a step after a line break at its own line and column', () => {
+    expect(errorOf(() => lurdToPlan(level, 'Ul\n u x'))).toBe("<lurd>:2:4: step 4 ('x'): unknown character: use l u r d to move and L U R D to push");
+  });
+
   it('round-trips with planToLurd', () => {
     const lurd = 'UluRddrrruulD';
     expect(planToLurd(lurdToPlan(level, lurd))).toBe(lurd);

@@ -17,7 +17,7 @@ describe('readLevel: one broken level does not block the others', () => {
     } catch (e) {
       expect(e).toBeInstanceOf(PlanlogError);
       expect((e as PlanlogError).diagnostics.map((d) => `${d.line}:${d.column}: ${d.message}`)).toEqual([
-        '7:1: level 2 ("Broken"): 1 box but 0 goals',
+        '7:1: level 2 ("Broken"): 1 box but 0 goals: every box needs its own goal (* is a box on a goal)',
       ]);
     }
   });

@@ -268,16 +268,28 @@ describe('readPlan', () => {
   it('JSON: an array of strings, or an object with a plan array (solve --json output)', () => {
     expect(view(readPlan('["moveR(a,b)", "pushR(a,b,c)"]', 'plan.json')).map((v) => v[0])).toEqual(['moveR(a,b)', 'pushR(a,b,c)']);
     const solved = JSON.stringify({ status: 'solved', plan: ['pushR(x1y1,x2y1,x3y1)'], length: 1, stats: { expanded: 1 } }, null, 2);
-    expect(view(readPlan(solved, 'plan.json'))).toEqual([['pushR(x1y1,x2y1,x3y1)', 1, 1]]);
+    // each step is located at its string in the file (line 4, after the quote)
+    expect(view(readPlan(solved, 'plan.json'))).toEqual([['pushR(x1y1,x2y1,x3y1)', 4, 6]]);
     expect(readPlan('{"plan": []}', 'plan.json')).toEqual([]);
     expect(planError('{"plan": 3}')).toEqual(['plan.txt:1:1: a JSON plan must be an array of strings or an object with a "plan" array of strings']);
-    expect(planError('{bad json')[0]).toMatch(/^plan\.txt:1:1: the plan looks like JSON but does not parse: /);
+    expect(planError('{bad json')[0]).toMatch(/^plan\.txt:1:2: the plan looks like JSON but does not parse: /);
+  });
+
+  // Found by the plan fuzzer: errors in a JSON plan's steps were placed at
+  // their column in the step's string, on line 1 of the file.
+  it('JSON: an error in a step is located in the file, inside its string', () => {
+    expect(planError('{\n  "status": "solved",\n  "plan": ["moveR(a,b)",\n    "moveR(b c)"]\n}')).toEqual([
+      'plan.txt:4:14: expected "," or ")", found "c" (is a comma missing?)',
+    ]);
+    // a string with escapes is not read one for one: the error points at its start
+    expect(planError('["moveR(a,\\u0062 c)"]')).toEqual(['plan.txt:1:3: expected "," or ")", found "c" (is a comma missing?)']);
+    expect(planError('{\n "plan": ["a",\n')[0]).toMatch(/^plan\.txt:2:15: the plan looks like JSON but does not parse: /);
   });
 
   it('a syntax error in line 3 is reported at line 3, at its column', () => {
     expect(planError('moveR(a,b)\nmoveR(b,c)\nmoveR(c,d\nmoveR(d,e)\n')).toEqual(['plan.txt:3:10: unexpected end of file: expected "," or ")"']);
     // with a step number: the column counts the prefix "  3. "
-    expect(planError('moveR(a,b)\nmoveR(b,c)\n  3. moveR(c d)\n')).toEqual(['plan.txt:3:14: expected "," or ")", found "d"']);
+    expect(planError('moveR(a,b)\nmoveR(b,c)\n  3. moveR(c d)\n')).toEqual(['plan.txt:3:14: expected "," or ")", found "d" (is a comma missing?)']);
     // two steps on one line
     expect(planError('% c\nmoveR(a,b)\nmoveR(a,b). moveR(b,c).\n')).toEqual(['plan.txt:3:13: expected the end of the term, found "moveR"']);
   });
