@@ -72,7 +72,8 @@ export const autoStrategy: Strategy = {
     }
     if (!r || !stats) throw new Error('auto: empty portfolio');
     const reason = r.status === 'limit' && r.stats.limit ? limitReason(r.stats.limit, options) : r.reason;
-    return { ...r, reason, stats };
+    // the whole portfolio's time, the set-up of each member (dead squares, distances) included
+    return { ...r, reason, stats: { ...stats, timeMs: performance.now() - t0 } };
   },
 };
 

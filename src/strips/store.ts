@@ -5,8 +5,10 @@
  * table is open addressing over ids with linear probing, at most half full.
  * Hashes are not stored (4 bytes a state saved): a probe compares the
  * state's words, and growing the table rehashes the stored states.
- * No strings, no objects per state.
+ * No strings, no objects per state. Shortly before it grows, a store asks
+ * whether the growth fits under the search's memory ceiling (reserve.ts).
  */
+import { wouldExceedCeiling } from './reserve.ts';
 
 /** 32-bit hash of `words` words (multiply-rotate per word, murmur3 finaliser). */
 export function hashState(s: Uint32Array, off: number, words: number): number {
@@ -38,6 +40,8 @@ export class StateStore {
   op: Int32Array;
   private table: Int32Array; // id + 1, 0 = empty
   private mask: number;
+  /** Size at which the next growth is looked ahead (see reserve.ts). */
+  private lookAheadAt: number;
 
   constructor(words: number, capacity = 1024) {
     this.words = words;
@@ -49,6 +53,7 @@ export class StateStore {
     while (t < cap * 2) t *= 2;
     this.table = new Int32Array(t);
     this.mask = t - 1;
+    this.lookAheadAt = this.lookAheadSize();
   }
 
   /** Bytes held by the store's arrays (the memory cost of the stored states). */
@@ -92,7 +97,22 @@ export class StateStore {
     this.table[i] = id + 1;
     this.size++;
     if (this.size * 2 > this.table.length) this.growTable();
+    if (this.size >= this.lookAheadAt) this.lookAhead();
     return id;
+  }
+
+  /** 90% of the capacity: from there on, the next growth is looked ahead (the rest absorbs the states added before the search stops). */
+  private lookAheadSize(): number {
+    return Math.floor(this.parent.length * 0.9);
+  }
+
+  /** Raises the memory pressure flag when the next growth (arrays by half, table doubled) would pass the ceiling. */
+  private lookAhead(): void {
+    this.lookAheadAt = Infinity; // once per growth
+    const cap = Math.ceil(this.parent.length * 1.5);
+    let bytes = cap * (this.words * 4 + 8);
+    if (cap * 2 > this.table.length) bytes += this.table.length * 8;
+    wouldExceedCeiling(bytes);
   }
 
   /** Operator ids from the root to the state. */
@@ -119,6 +139,7 @@ export class StateStore {
     this.data = grow(this.data, cap * this.words);
     this.parent = grow(this.parent, cap);
     this.op = grow(this.op, cap);
+    this.lookAheadAt = this.lookAheadSize();
   }
 
   private growTable(): void {
