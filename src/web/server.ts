@@ -67,7 +67,7 @@ function apiError(reply: FastifyReply, status: number, message: string, extra: R
   return reply.code(status).send({ error: { message, ...extra } });
 }
 
-/** Builds the server (not listening yet: call `app.listen`). Builds the page first (esbuild, ~0.3 s). */
+/** Builds the server (not listening yet: call `app.listen`). Builds the page first (esbuild, ~0.1 s). */
 export async function createPlayground(options: ServeOptions = {}): Promise<PlaygroundServer> {
   const threads = options.threads ?? availableParallelism();
   const queueLimit = options.queue ?? 64;
