@@ -162,7 +162,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(await page.locator('#compare-view tr').count()).toBe(7);
     // break the domain: drop a closing bracket on the first opn line
     const line = await page.evaluate(() => {
-      const lines = [...document.querySelectorAll('#domain-editor .cm-line')].map((l) => l.textContent ?? '');
+      const lines = Array.from(document.querySelectorAll('#domain-editor .cm-line')).map((l) => l.textContent ?? '');
       return lines.findIndex((l) => l.startsWith('opn(')) + 1;
     });
     await page.click(`#domain-editor .cm-line:nth-child(${line})`);
