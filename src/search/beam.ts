@@ -15,7 +15,8 @@ import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
 import { LOCAL_HEURISTICS, localSetup } from './local.ts';
-import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 export const DEFAULT_BEAM_WIDTH = 8;
 
@@ -31,16 +32,12 @@ export function beam(space: SearchSpace, options: SearchOptions): SearchResult {
   let peakStored = 0;
   let peakBytes = 0;
   let depth = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => {
+  const result = resultBuilder(budget, () => {
+    // the beam's store is emptied between runs: report the largest it grew to
     peakStored = Math.max(peakStored, store.size);
     peakBytes = Math.max(peakBytes, store.bytes);
-    return {
-      status,
-      plan,
-      reason,
-      stats: { expanded, generated, duplicates, evaluated, stored: peakStored, bytesPerState: peakStored ? peakBytes / peakStored : 0, timeMs: budget.elapsed(), limit },
-    };
-  };
+    return { expanded, generated, duplicates, evaluated, stored: peakStored, bytesPerState: peakStored ? peakBytes / peakStored : 0 };
+  });
 
   if (space.isGoal(space.init, 0)) return result('solved', []);
   evaluated++;

@@ -14,7 +14,8 @@ import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
 import { Heap, keyPrimary, packKey } from './heap.ts';
 import { makePrune } from './prune.ts';
-import type { LimitKind, SearchOptions, SearchResult } from './types.ts';
+import type { SearchOptions, SearchResult } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 export interface BestFirstConfig {
   gWeight: number;
@@ -70,22 +71,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
   let boost = 0;
   let turn = 0;
 
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: {
-      expanded,
-      generated,
-      duplicates,
-      evaluated,
-      reopened,
-      stored: store.size,
-      bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + open.bytes + prefOpen.bytes) / store.size : 0,
-      timeMs: budget.elapsed(),
-      limit,
-    },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + open.bytes + prefOpen.bytes) / store.size : 0 }));
   const evaluate = (data: Uint32Array, off: number): number => {
     evaluated++;
     const v = h.evaluate(data, off);

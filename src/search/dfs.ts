@@ -8,7 +8,8 @@ import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
 import { makePrune } from './prune.ts';
 import { OpStack } from './opstack.ts';
-import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const budget = new Budget(options);
@@ -22,12 +23,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   let expanded = 0;
   let generated = 0;
   let duplicates = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: { expanded, generated, duplicates, stored: store.size, bytesPerState: store.bytesPerState, timeMs: budget.elapsed(), limit },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, stored: store.size, bytesPerState: store.bytesPerState }));
 
   store.insert(space.init, 0, -1, -1);
   if (space.isGoal(space.init, 0)) return result('solved', []);

@@ -30,6 +30,7 @@ import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
 import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 export const POPULATION = 24;
 const ELITES = 2;
@@ -66,12 +67,7 @@ export function ga(space: SearchSpace, options: SearchOptions): SearchResult {
   let duplicates = 0;
   let evaluated = 0;
   let generations = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: { expanded, generated, duplicates, evaluated, stored: store.size, bytesPerState: store.size ? (store.bytes + hv.bytes) / store.size : 0, timeMs: budget.elapsed(), limit },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, stored: store.size, bytesPerState: store.size ? (store.bytes + hv.bytes) / store.size : 0 }));
   const value = (id: number): number => {
     hv.ensure(id + 1);
     let v = hv.a[id];

@@ -12,7 +12,8 @@ import { StateStore } from '../strips/store.ts';
 import { Budget, limitReason } from './budget.ts';
 import { OpStack } from './opstack.ts';
 import { makePrune } from './prune.ts';
-import type { IterationStats, LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 const zero: Evaluator = { evaluate: () => 0 };
 
@@ -36,12 +37,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
   let generated = 0;
   let evaluated = 0;
   let duplicates = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: { expanded, generated, duplicates, evaluated, stored: store.size, iterations, timeMs: budget.elapsed(), limit },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, stored: store.size, iterations }));
   const grow = (n: number): void => {
     if (n <= hv.length) return;
     const size = Math.max(n, hv.length * 2);

@@ -27,7 +27,8 @@ import { hashState, StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { Budget, limitReason } from './budget.ts';
 import { makePrune } from './prune.ts';
-import type { IterationStats, LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const budget = new Budget(options);
@@ -49,12 +50,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
   const iterations: IterationStats[] = [];
   let expanded = 0;
   let generated = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: { expanded, generated, duplicates: 0, stored: 0, iterations, timeMs: budget.elapsed(), limit },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates: 0, stored: 0, iterations }));
 
   if (space.isGoal(space.init, 0)) {
     iterations.push({ bound: 1, expanded: 0, generated: 0, maxDepth: 0 });

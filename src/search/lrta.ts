@@ -22,7 +22,8 @@ import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
 import { LOCAL_HEURISTICS, localSetup, Table } from './local.ts';
-import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 /** Steps without a newly seen state that make a plateau. */
 const PLATEAU = 64;
@@ -36,12 +37,7 @@ export function lrta(space: SearchSpace, options: SearchOptions): SearchResult {
   let generated = 0;
   let duplicates = 0;
   let evaluated = 0;
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: { expanded, generated, duplicates, evaluated, stored: store.size, bytesPerState: store.size ? (store.bytes + learned.bytes + onPath.bytes) / store.size : 0, timeMs: budget.elapsed(), limit },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, stored: store.size, bytesPerState: store.size ? (store.bytes + learned.bytes + onPath.bytes) / store.size : 0 }));
   const value = (id: number): number => {
     learned.ensure(id + 1);
     let v = learned.a[id];

@@ -22,7 +22,8 @@ import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
 import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
-import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { resultBuilder } from './result.ts';
 
 /** Maximum roll-out length. */
 export const ROLLOUT_DEPTH = 30;
@@ -46,21 +47,7 @@ export function mcts(space: SearchSpace, options: SearchOptions): SearchResult {
   let duplicates = 0;
   let evaluated = 0;
   const tables = [visits, total, flags, firstChild, nextSibling];
-  const result = (status: SearchResult['status'], plan: number[] | null, reason?: string, limit?: LimitKind): SearchResult => ({
-    status,
-    plan,
-    reason,
-    stats: {
-      expanded,
-      generated,
-      duplicates,
-      evaluated,
-      stored: store.size,
-      bytesPerState: store.size ? (store.bytes + tables.reduce((a, t) => a + t.bytes, 0)) / store.size : 0,
-      timeMs: budget.elapsed(),
-      limit,
-    },
-  });
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, stored: store.size, bytesPerState: store.size ? (store.bytes + tables.reduce((a, t) => a + t.bytes, 0)) / store.size : 0 }));
   const grow = (n: number): void => {
     for (const t of tables) t.ensure(n);
   };
