@@ -76,6 +76,8 @@ export interface Explanation {
   /** Cost of the steps replayed. */
   cost: number;
   goal: string[];
+  /** The initial state's fluent facts (static facts left out), in the problem's order. */
+  initial: string[];
   /** Sokoban levels: the board before the first step. */
   initialBoard?: string;
   /** The legal steps, up to the first failing one. */
@@ -140,6 +142,7 @@ export function explainPlan(loaded: LoadedProblem, steps: readonly PlanStep[], d
     length: steps.length,
     cost: v.cost,
     goal: problem.goal.map(factKey),
+    initial: problem.init.filter((f) => !statics.has(f.pred)).map(factKey),
     ...(level ? { initialBoard: renderBoard(level, v.states[0]) } : {}),
     steps: explained,
     ...(failure ? { failure } : {}),

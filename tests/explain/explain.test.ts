@@ -26,6 +26,7 @@ describe('explainPlan on the robot domain (3 steps, written out)', () => {
     expect(e.length).toBe(3);
     expect(e.cost).toBe(3);
     expect(e.goal).toEqual(['ball(red,b)']);
+    expect(e.initial).toEqual(['at(a)', 'ball(red,a)', 'free']);
     expect(e.initialBoard).toBeUndefined();
     expect(e.failure).toBeUndefined();
   });

@@ -155,6 +155,11 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(await page.isHidden('#board')).toBe(true); // no board for blocks
     await page.click('#next');
     expect(await page.textContent('#step-info')).toMatch(/operator: unstack\(X,Y\) \(domain line \d+\)/);
+    // the state after the step: added facts marked, deleted ones struck through
+    expect(await page.isVisible('#facts')).toBe(true);
+    expect(await page.textContent('#facts > div')).toMatch(/^state after step 1 \(\d+ facts; goal 0 of 2\)$/);
+    expect(await page.locator('#facts .fact.added').allTextContents()).toEqual(expect.arrayContaining(['holding(c)', 'clear(a)']));
+    expect(await page.locator('#facts .fact.deleted').allTextContents()).toEqual(expect.arrayContaining(['on(c,a)', 'handempty']));
     // both backends, side by side
     await page.click('#compare');
     await page.waitForSelector('#compare-view:not([hidden])', { timeout: 20_000 });

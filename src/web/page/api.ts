@@ -79,6 +79,15 @@ export interface ExplainedStep {
   del?: string[];
 }
 
+/** The explain --json object (the parts the page shows). */
+export interface Explanation {
+  valid: boolean;
+  goal: string[];
+  /** The initial state's fluent facts. */
+  initial: string[];
+  steps: ExplainedStep[];
+}
+
 /** The problem part of a request: a level, or a Prolog problem with its domain. */
 export type ProblemBody = { level: string; number?: number; domain?: string } | { problem: string; domain: string };
 
@@ -112,5 +121,5 @@ export const api = {
   solve: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<SolveResult>('POST', '/api/solve', body, signal),
   compare: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<CompareResult>('POST', '/api/compare', body, signal),
   validate: (body: ProblemBody & { plan?: string[]; lurd?: string }) => call<{ valid: boolean; length: number; failure?: { message: string; step: number } }>('POST', '/api/validate', body),
-  explain: (body: ProblemBody & { plan: string[] }, signal?: AbortSignal) => call<{ steps: ExplainedStep[] }>('POST', '/api/explain', body, signal),
+  explain: (body: ProblemBody & { plan: string[] }, signal?: AbortSignal) => call<Explanation>('POST', '/api/explain', body, signal),
 };

@@ -3,7 +3,7 @@
  * choose a strategy, Solve or Compare on the server, and watch the plan.
  */
 import { basicSetup, EditorView } from 'codemirror';
-import { api, CallError, type ApiError, type CompareResult, type DomainInfo, type ExplainedStep, type LevelPreset, type Options, type ProblemBody, type SolveResult } from './api.ts';
+import { api, CallError, type ApiError, type CompareResult, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveResult } from './api.ts';
 import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
 import { prolog } from './prolog-mode.ts';
@@ -30,6 +30,8 @@ const replay = new Replay({
   scrub: $<HTMLInputElement>('scrub'),
   label: $('step-label'),
   info: $('step-info'),
+  facts: $('facts'),
+  handHint: $('play-hint'),
   play: $('play'),
   speed: $<HTMLSelectElement>('speed'),
   onStatus: (t) => status(t),
@@ -318,14 +320,14 @@ async function showSolve(r: SolveResult, body: ProblemBody, signal: AbortSignal)
     }),
   );
   showOperatorsUsed(r.plan);
-  let steps: ExplainedStep[] = [];
+  let explanation: Explanation | undefined;
   try {
-    steps = (await api.explain({ ...body, plan: r.plan }, signal)).steps;
+    explanation = await api.explain({ ...body, plan: r.plan }, signal);
   } catch {
     // the replay works without the explanations
   }
   const start = 'level' in body ? parseBoard(body.level) : null;
-  replay.load(start, r.plan, { lurd: r.lurd, steps });
+  replay.load(start, r.plan, { lurd: r.lurd, explanation });
   $('replay').hidden = false;
   replay.go(0);
 }

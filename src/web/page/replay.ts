@@ -4,7 +4,7 @@
  * operator with its bindings and matched preconditions; and play by hand
  * with the arrow keys (undo with u or Backspace) from the initial board.
  */
-import type { ExplainedStep } from './api.ts';
+import type { ExplainedStep, Explanation } from './api.ts';
 import { drawBoard, isSolved, replayLurd, step, type BoardState } from './sokoban.ts';
 
 export interface ReplayParts {
@@ -12,6 +12,10 @@ export interface ReplayParts {
   scrub: HTMLInputElement;
   label: HTMLElement;
   info: HTMLElement;
+  /** The state's facts, for problems without a board. */
+  facts: HTMLElement;
+  /** How to play by hand (shown only with a board). */
+  handHint: HTMLElement;
   play: HTMLElement;
   speed: HTMLSelectElement;
   onStatus(text: string): void;
@@ -26,6 +30,9 @@ export class Replay {
   private frames: BoardState[] = [];
   private plan: string[] = [];
   private steps: ExplainedStep[] = [];
+  /** Problems without a board: the fluent facts after each step (from the explanation), and the goal. */
+  private states: string[][] = [];
+  private goal = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   /** Play by hand: the boards so far (first: the initial board) and the letters. */
   private hand: { boards: BoardState[]; letters: string } | null = null;
@@ -42,13 +49,17 @@ export class Replay {
   }
 
   /** A new plan (or none) on a new initial board (or none: a problem without a board). */
-  load(start: BoardState | null, plan: string[], extra: { lurd?: string; steps?: ExplainedStep[] } = {}): void {
+  load(start: BoardState | null, plan: string[], extra: { lurd?: string; explanation?: Explanation } = {}): void {
     this.pause();
     this.hand = null;
     this.plan = plan;
-    this.steps = extra.steps ?? [];
+    this.steps = extra.explanation?.steps ?? [];
+    this.goal = new Set(extra.explanation?.goal ?? []);
+    this.states = !start && extra.explanation ? factStates(extra.explanation) : [];
+    this.p.facts.hidden = this.states.length === 0;
     this.frames = start ? (extra.lurd !== undefined ? replayLurd(start, extra.lurd) : [start]) : [];
     this.p.board.hidden = !start;
+    this.p.handHint.hidden = !start;
     this.p.scrub.max = String(plan.length);
     this.go(0);
   }
@@ -68,6 +79,7 @@ export class Replay {
     this.p.board.dataset.step = String(this.index);
     this.p.label.textContent = this.plan.length ? `step ${this.index} of ${this.plan.length}` : '';
     this.showStep();
+    this.showFacts();
     document.querySelectorAll('#plan li').forEach((li, k) => li.classList.toggle('current', k === this.index - 1));
   }
 
@@ -102,6 +114,25 @@ export class Replay {
       if (s.del) parts.push(line('deletes', s.del.join(', ') || '–'));
     }
     info.replaceChildren(...parts);
+  }
+
+  /** The state after the current step as fact chips: added ones marked, deleted ones struck through, goal facts starred. */
+  private showFacts(): void {
+    const now = this.states[Math.min(this.index, this.states.length - 1)];
+    if (!now) return;
+    const s = this.index > 0 ? this.steps[this.index - 1] : undefined;
+    const added = new Set(s?.add ?? []);
+    const chip = (fact: string, cls: string): HTMLElement => {
+      const c = document.createElement('span');
+      c.className = `fact ${cls}${this.goal.has(fact) ? ' goal' : ''}`;
+      c.textContent = fact;
+      return c;
+    };
+    const gone = (s?.del ?? []).filter((f) => !now.includes(f));
+    const reached = [...this.goal].filter((g) => now.includes(g)).length;
+    const head = document.createElement('div');
+    head.textContent = `state after step ${this.index} (${now.length} facts; goal ${reached} of ${this.goal.size})`;
+    this.p.facts.replaceChildren(head, ...now.map((f) => chip(f, added.has(f) ? 'added' : '')), ...gone.map((f) => chip(f, 'deleted')));
   }
 
   private key(e: KeyboardEvent): void {
@@ -150,4 +181,18 @@ function line(label: string, text: string): HTMLElement {
   b.textContent = `${label}: `;
   d.append(b, text);
   return d;
+}
+
+/** The fluent facts before and after each explained step: delete list, then add list (add wins). */
+export function factStates(e: Explanation): string[][] {
+  const states = [e.initial];
+  let now = new Set(e.initial);
+  for (const s of e.steps) {
+    const next = new Set(now);
+    for (const f of s.del ?? []) next.delete(f);
+    for (const f of s.add ?? []) next.add(f);
+    now = next;
+    states.push([...now]);
+  }
+  return states;
 }
