@@ -191,6 +191,8 @@ function sourcesOf(io: Io, e: PlanlogError): Map<string, string> {
 
 export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, command: string) {
   const r = parseArgs({ args, options, allowPositionals: true, strict: true });
+  // --help needs no file (the caller prints its usage)
+  if ((r.values as { help?: boolean }).help) return { file: '', values: r.values };
   if (r.positionals.length !== 1) {
     throw new UsageError(r.positionals.length === 0 ? `${command} needs a file` : `${command} takes one file, got: ${r.positionals.join(' ')}`);
   }
@@ -247,6 +249,10 @@ function progressLine(p: Progress): string {
 
 function factsCommand(args: string[], io: Io): number {
   const { file, values } = parse(args, problemOptions, 'facts');
+  if (values.help) {
+    io.out(usage());
+    return EXIT.ok;
+  }
   const { loaded } = load(io, file, values);
   const header = [
     `planlog facts: ${file}${loaded.level ? `, ${levelLabel(loaded.level)}` : ''}`,
@@ -260,6 +266,10 @@ function factsCommand(args: string[], io: Io): number {
 
 function validateCommand(args: string[], io: Io): number {
   const { file, values } = parse(args, { ...problemOptions, plan: { type: 'string' }, lurd: { type: 'string' } }, 'validate');
+  if (values.help) {
+    io.out(usage());
+    return EXIT.ok;
+  }
   if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('validate needs exactly one of --plan FILE or --lurd STRING');
   const { loaded } = load(io, file, values);
   const steps = readSteps(io, values, loaded);

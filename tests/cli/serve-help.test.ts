@@ -1,4 +1,4 @@
-/** `planlog serve`: usage errors, and a start-and-stop through main with an Io whose interrupt comes at once. */
+/** `planlog serve` (usage errors, a start-and-stop through main with an Io whose interrupt comes at once) and --help of every command. */
 import { describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
@@ -27,4 +27,14 @@ describe('planlog serve', () => {
     expect(await running).toBe(0);
     expect(out[1]).toBe('stopping the playground…');
   }, 30_000);
+});
+
+describe('--help of every command', () => {
+  it('prints a usage text and exits 0, without a file', async () => {
+    for (const command of ['solve', 'facts', 'validate', 'explain', 'trace', 'compare', 'bench', 'serve', 'pddl']) {
+      const r = await runMain(command, '--help');
+      expect(r.code, command).toBe(0);
+      expect(r.out, command).toMatch(/usage: planlog/);
+    }
+  });
 });
