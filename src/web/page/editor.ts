@@ -4,7 +4,7 @@
  * view beside it, kept in sync both ways. One extra row and column lets the
  * level grow; trailing blanks are trimmed from the text.
  */
-import { textRows } from './sokoban.ts';
+import { parseBoard, textRows } from './sokoban.ts';
 
 const CYCLE = [' ', '#', '.', '$', '*', '@', '+'];
 const CLASS: Record<string, string> = { ' ': 'floor', '#': 'wall', '.': 'goal', $: 'box', '*': 'box-on-goal', '@': 'player', '+': 'player-on-goal' };
@@ -66,13 +66,17 @@ export class LevelEditor {
   private draw(): void {
     const height = this.rows.length + 1;
     const width = Math.max(0, ...this.rows.map((r) => r.length)) + 1;
+    // blank squares the player cannot reach are outside the level: drawn apart
+    const board = parseBoard(this.rows.join('\n'));
+    const outside = (x: number, y: number): boolean => !board || x >= board.width || y >= board.height || board.cells[y * board.width + x] === 'outside';
     this.grid.style.setProperty('--cols', String(width));
     const squares: HTMLElement[] = [];
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {
         const s = document.createElement('div');
         const c = this.charAt(x, y);
-        s.className = `sq ${CLASS[c] ?? 'floor'}${y === height - 1 || x === width - 1 ? ' margin' : ''}`;
+        const cls = c === ' ' && outside(x, y) ? 'outside' : (CLASS[c] ?? 'floor');
+        s.className = `sq ${cls}${y === height - 1 || x === width - 1 ? ' margin' : ''}`;
         s.dataset.x = String(x);
         s.dataset.y = String(y);
         s.title = `x${x}y${y}`;
