@@ -16,11 +16,12 @@ import { parseTerm } from './lang/parse.ts';
 import { parseProblem } from './lang/problem.ts';
 import { getHeuristic } from './heuristics/index.ts';
 import { getStrategy } from './search/index.ts';
-import type { SearchOptions, SearchResult } from './search/types.ts';
+import { limitReason } from './search/budget.ts';
+import type { LimitKind, SearchOptions, SearchResult } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
 import { type Level, readLevel } from './sokoban/level.ts';
 import { countMovesPushes, isSokobanStep, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
-import { ground } from './strips/ground.ts';
+import { ground, GroundingStopped } from './strips/ground.ts';
 import type { Domain, Problem } from './strips/model.ts';
 import { makeSearchSpace } from './strips/space.ts';
 import type { Task } from './strips/task.ts';
@@ -107,9 +108,19 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
   // strategies with a Sokoban default (levelHeuristic) pick their heuristic by the problem
   if (search.heuristic === undefined && strategy.levelHeuristic) search.heuristic = getHeuristic((loaded.level ? strategy.levelHeuristic : strategy.defaultHeuristic) ?? '');
   const t0 = performance.now();
-  const task: Task = ground(loaded.domain, loaded.problem);
+  // the time limit covers grounding too: a huge level can take seconds to ground
+  const deadline = t0 + search.timeoutMs;
+  const stop = (): boolean => performance.now() >= deadline || (search.interrupt !== undefined && Atomics.load(search.interrupt, 0) !== 0);
+  let task: Task;
+  try {
+    task = ground(loaded.domain, loaded.problem, stop);
+  } catch (e) {
+    if (!(e instanceof GroundingStopped)) throw e;
+    return stoppedWhileGrounding(loaded, strategy.name, search, parseMs, performance.now() - t0, e.operators);
+  }
   const space = makeSearchSpace(task);
   const groundMs = performance.now() - t0;
+  search.spentMs = groundMs;
 
   const result: SearchResult = task.unsolvableReason
     ? { status: 'unsolvable', plan: null, reason: task.unsolvableReason, stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0 } }
@@ -136,6 +147,25 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
   };
   if (loaded.level && result.status === 'solved') Object.assign(report, sokobanFields(plan));
   return report;
+}
+
+/** The report of a solve whose time limit (or an interrupt) came while grounding. */
+function stoppedWhileGrounding(loaded: LoadedProblem, algo: string, search: SearchOptions, parseMs: number, groundMs: number, operators: number): SolveReport {
+  const interrupted = search.interrupt !== undefined && Atomics.load(search.interrupt, 0) !== 0;
+  const limit: LimitKind = interrupted ? 'interrupted' : 'time';
+  return {
+    status: 'limit',
+    plan: [],
+    length: 0,
+    cost: 0,
+    optimal: false,
+    algo,
+    heuristic: search.heuristic?.name ?? 'none',
+    backend: 'ts',
+    cycle: search.cycle,
+    reason: `${limitReason(limit, search)} while grounding (${operators.toLocaleString('en')} operators so far; ${loaded.problem.init.length.toLocaleString('en')} facts in the problem)`,
+    stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0, limit, parseMs, groundMs, totalMs: parseMs + groundMs, atoms: 0, operators },
+  };
 }
 
 /**

@@ -90,7 +90,7 @@ ${heurs}
   --theory NAME     prolog backend and compare: fast (default) or plain (the original's)
   --engine NAME     prolog backend and compare: tau (default: tau-prolog) or swipl
                     (SWI-Prolog in WebAssembly, npm package swipl-wasm; much faster)
-  --timeout SEC     stop the search after SEC seconds (status limit, exit 3)
+  --timeout SEC     stop after SEC seconds of grounding and search (status limit, exit 3)
   --max-nodes N     stop the search after N expanded nodes (exit 3)
   --max-memory MB   stop the search when the process uses MB megabytes
                     (default: 3/4 of the machine's memory, here ${defaultMaxMemoryMb})

@@ -47,7 +47,7 @@ export class Budget {
   private tripped: LimitKind | null = null;
 
   constructor(private readonly options: SearchOptions) {
-    this.deadline = this.start + options.timeoutMs;
+    this.deadline = this.start + options.timeoutMs - (options.spentMs ?? 0);
     setMemoryCeiling(options.maxMemoryMb);
   }
 

@@ -17,6 +17,8 @@ export interface SearchOptions {
   cycle: CycleRule;
   /** Wall-clock limit in milliseconds (Infinity: none). */
   timeoutMs: number;
+  /** Time the solve spent before the search (grounding), counted against `timeoutMs`. */
+  spentMs?: number;
   /** Limit on expanded nodes (Infinity: none). */
   maxNodes: number;
   /** Limit on the process's resident memory in MB (Infinity: none). */

@@ -97,12 +97,20 @@ function joinOrder(pre: Literal[], isStatic: (p: string) => boolean, bound0: Set
   return out;
 }
 
+/** Thrown by ground when its `stop` check answers true (a time limit or an interrupt during grounding). */
+export class GroundingStopped extends Error {
+  constructor(readonly operators: number) {
+    super(`grounding stopped after ${operators} operators`);
+  }
+}
+
 /**
  * Grounds a domain on a problem. Never fails on well-formed input: a goal
  * that cannot be reached even in the delete relaxation gives a task with
- * `unsolvableReason` set.
+ * `unsolvableReason` set. `stop` is asked every 256 reached atoms; when it
+ * answers true, grounding throws GroundingStopped.
  */
-export function ground(domain: Domain, problem: Problem): Task {
+export function ground(domain: Domain, problem: Problem, stop?: () => boolean): Task {
   const statics = staticPredicates(domain);
   const isStatic = (p: string): boolean => statics.has(p);
   const relations = new Map<string, Relation>();
@@ -201,6 +209,7 @@ export function ground(domain: Domain, problem: Problem): Task {
     s.pre.map((l, i) => ({ l, rest: joinOrder(s.pre.filter((_, j) => j !== i), isStatic, new Set(l.args.flatMap((a) => (a.kind === 'var' ? [a.name] : [])))) })),
   );
   for (let q = 0; q < queue.length; q++) {
+    if (stop !== undefined && (q & 255) === 255 && stop()) throw new GroundingStopped(ops.length);
     const atom = queue[q];
     domain.operators.forEach((s, si) => {
       for (const { l, rest } of triggers[si]) {

@@ -78,6 +78,7 @@ truncateSync(join(dirs.tmp, 'huge.txt'), 65 * 2 ** 20);
 
 const generatedCases: BadCase[] = [
   { name: 'a 200×200 level: its facts', argv: ['facts', '{tmp}/big-room.txt'], code: 0, first: '% planlog facts: {tmp}/big-room.txt, level 1', contains: ['  top(x198y197,x198y198),', '  box(x100y100),', 'goal([\n  box(x150y150)\n]).'] },
+  { name: 'a 200×200 level: the time limit holds while grounding', argv: ['solve', '{tmp}/big-room.txt', '--algo', 'bfs', '--timeout', '0.3'], code: 3, contains: ['search stopped (bfs): time limit of 0.3 s reached while grounding ('] },
   { name: 'a 100×100 level: searched up to a node limit', argv: ['solve', '{tmp}/mid-room.txt', '--algo', 'bfs', '--max-nodes', '2000'], code: 3, contains: ['search stopped (bfs): node limit of 2000 expanded nodes reached'] },
   { name: 'a 200×200 level with a typo', argv: ['solve', '{tmp}/big-typo.txt'], code: 2, first: "{tmp}/big-typo.txt:151:121: level 1: unknown character 'x' in level; use # @ + $ * . and spaces" },
   { name: '1000 boxes, 999 goals', argv: ['facts', '{tmp}/many-boxes.txt'], code: 2, first: '{tmp}/many-boxes.txt:1:1: level 1: 1000 boxes but 999 goals: every box needs its own goal (* is a box on a goal)' },
