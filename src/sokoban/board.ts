@@ -64,6 +64,31 @@ export class Board {
   }
 }
 
+/**
+ * Marks with `stamp` in `mark` the free cells (floor without a box, boxAt
+ * as obstacles) connected to `from`, with `queue` (board.size long) as
+ * scratch; returns the smallest square of that region (its normal form).
+ */
+export function floodRegion(board: Board, boxAt: Uint8Array, from: number, mark: Int32Array, stamp: number, queue: Int32Array): number {
+  const { floor, dirs } = board;
+  let n = 0;
+  let min = from;
+  queue[n++] = from;
+  mark[from] = stamp;
+  for (let i = 0; i < n; i++) {
+    const p = queue[i];
+    if (p < min) min = p;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      if (floor[q] && !boxAt[q] && mark[q] !== stamp) {
+        mark[q] = stamp;
+        queue[n++] = q;
+      }
+    }
+  }
+  return min;
+}
+
 /** The letter of each direction of `Board.dirs` (U, D, L, R). */
 export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
 

@@ -7,7 +7,8 @@
  *
  * States are packed bitsets (one bit per floor cell for the boxes, then one
  * word for the player's normalised cell) in the project's StateStore.
- * Children with a box on a dead square or a freeze deadlock are dropped;
+ * Children with a box on a dead square or a freeze deadlock are dropped,
+ * and so are new states with a corral deadlock (corral.ts; forward only);
  * the others are ordered by f = gWeight·pushes + hWeight·h, h a box
  * estimate (matching by default). With gWeight = hWeight = 1 and an
  * admissible estimate the first goal expanded has the fewest pushes.
@@ -23,7 +24,8 @@ import { Budget, limitReason } from '../search/budget.ts';
 import { Heap } from '../search/heap.ts';
 import type { LimitKind, SearchOptions, SearchStats, SearchStatus } from '../search/types.ts';
 import { StateStore } from '../strips/store.ts';
-import { type Board, DIR_LETTERS } from './board.ts';
+import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
+import { CorralCheck } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 
@@ -42,6 +44,8 @@ export interface PushSearchConfig {
    * which no pull reaches an initial box square are dead; no freeze check.
    */
   backward?: boolean;
+  /** Corral-deadlock pruning of forward searches (corral.ts); default on, false turns it off. */
+  corrals?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -59,6 +63,8 @@ export interface PushSearchResult {
 
 const TIE = 2 ** 22;
 const SCALE = 16; // f is kept in 1/16 units so weights like 1.5 stay exact
+/** `closed` value of a state proven dead by a corral test: never opened, whatever its g. */
+const DEAD = 2;
 
 export function pushSearch(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
@@ -75,6 +81,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
   const target = new Uint8Array(size);
   for (const t of back ? board.boxes : board.goals) target[t] = 1;
   const freeze = new FreezeCheck(board, dead);
+  const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead) : null;
   let g = new Int32Array(1024);
   let closed = new Uint8Array(1024);
   const open = new Heap();
@@ -120,25 +127,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     closed = c2;
   };
   /** The smallest square of the player's region from `from` (boxAt as obstacles); marks the region with a new stamp. */
-  const region = (from: number, mark: Int32Array): number => {
-    const s = ++stamp;
-    let n = 0;
-    let min = from;
-    queue[n++] = from;
-    mark[from] = s;
-    for (let i = 0; i < n; i++) {
-      const p = queue[i];
-      if (p < min) min = p;
-      for (let k = 0; k < 4; k++) {
-        const q = p + dirs[k];
-        if (floor[q] && !boxAt[q] && mark[q] !== s) {
-          mark[q] = s;
-          queue[n++] = q;
-        }
-      }
-    }
-    return min;
-  };
+  const region = (from: number, mark: Int32Array): number => floodRegion(board, boxAt, from, mark, ++stamp, queue);
   const key = (gv: number, hv: number): number => {
     const f = Math.round((c.gWeight * gv + c.hWeight * hv) * SCALE);
     return f * TIE + (c.preferDeep ? TIE - 1 - Math.min(gv, TIE - 1) : Math.min(gv, TIE - 1));
@@ -199,6 +188,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     for (let i = 0; i < nBoxes; i++) {
       if (freeze.frozenAt(boxAt, board.boxes[i])) return result('unsolvable', null, `the box at ${board.name(board.boxes[i])} is frozen off goal`);
     }
+    if (corrals?.deadlocked(boxAt, board.player)) return result('unsolvable', null, 'the boxes fence in a corral the player can never solve (a corral deadlock)');
     const root = new Uint32Array(W);
     for (const b of board.boxes) {
       const ci = cellIndex[b];
@@ -293,6 +283,18 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
             for (let j = 0; j < n; j++) boxAt[boxes[j]] = 0;
             return result('solved', extractPlan(r));
           }
+          if (corrals) {
+            // mark and stamp still hold the child's player region; the parent's corrals were no deadlocks
+            boxAt[b] = 0;
+            boxAt[to] = 1;
+            const corralDead = corrals.deadlockedNear(boxAt, player, to, mark, stamp);
+            boxAt[to] = 0;
+            boxAt[b] = 1;
+            if (corralDead) {
+              closed[r] = DEAD;
+              continue;
+            }
+          }
           childBoxes.set(boxes);
           childBoxes[i] = to;
           evaluated++;
@@ -304,7 +306,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
           open.push(key(g2, h), r);
         } else {
           const old = -r - 1;
-          if (g2 < g[old] && c.gWeight > 0) {
+          if (g2 < g[old] && c.gWeight > 0 && closed[old] !== DEAD) {
             g[old] = g2;
             store.parent[old] = id;
             store.op[old] = (b << 2) | k;
@@ -327,7 +329,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     null,
     back
       ? `all ${store.size} pull states reachable backwards from the goals explored; none is the initial state`
-      : `all ${store.size} reachable push states explored (dead squares and freeze deadlocks pruned); none has every box on a goal`,
+      : `all ${store.size} reachable push states explored (dead squares, freeze${corrals ? ' and corral' : ''} deadlocks pruned); none has every box on a goal`,
   );
 
   function reestimate(data: Uint32Array, off: number): number {

@@ -1,0 +1,327 @@
+/**
+ * Corral deadlocks: a small region of floor the player cannot reach, fenced
+ * in by boxes, whose boxes can never all reach goals.
+ *
+ * A *corral* of a position is a connected set C of free floor cells (no
+ * box) that the player cannot reach; its *fence* K is the set of boxes next
+ * to a cell of C (every neighbour of a cell of C is a wall, a box of K, or
+ * in C). Corrals with every box of K on a goal, and corrals of more than
+ * `maxCells` cells, are not examined. For the others the test asks a
+ * smaller question, the *relaxed problem*: the same level with only the
+ * boxes of K (every other box removed) and the player where it stands —
+ * can the player get every box of K onto a goal (any goals)? It searches
+ * the pushes of that problem breadth-first, dropping children with a box
+ * on a dead square or in a freeze deadlock (deadlocks.ts) among the boxes
+ * of K, and answers:
+ *
+ * - *deadlock* only when the search has seen every position of the relaxed
+ *   problem reachable from the start and none has every box of K on a goal;
+ * - *no deadlock* as soon as a push takes a box to a live cell outside
+ *   C ∪ K (it leaves the corral), the player reaches a cell of C (the fence
+ *   is open), every box of K is on a goal, or the search has stored `cap`
+ *   positions. The first two are not proofs of anything: they stop
+ *   searches that would rarely end in a deadlock.
+ *
+ * Why a deadlock answer is never wrong: take any plan from the real
+ * position and follow the boxes of K through it. Replay it in the relaxed
+ * problem, leaving out the pushes of the other boxes: every walk stays
+ * legal (it only loses obstacles), a push of a box of K stays legal (its
+ * target cell is free in the real position, so free with fewer boxes), and
+ * where the real player pushed another box the relaxed player can walk onto
+ * that box's cell (there is no box there). So after each step the relaxed
+ * position has the boxes of K where the real plan has them and the player
+ * on the same cell. The real plan ends with every box on a goal (a level
+ * has as many goals as boxes, and the goal asks a box on every goal), so
+ * the replay ends with every box of K on a goal: the relaxed problem is
+ * solvable. The dropped children are relaxed positions from which the
+ * relaxed problem has no solution (a box on a dead square, or a frozen set
+ * with a box off goal, stays so whatever the other boxes do), so dropping
+ * them loses no solution of the relaxed problem. The search answers
+ * "deadlock" only when it has exhausted the relaxed positions reachable
+ * from the start without taking an exit; then the relaxed problem has no
+ * solution, and by the replay neither has the real position. The corral,
+ * its fence, the size limit and the exits only choose which questions to
+ * ask and when to give up; any choice of boxes would be sound.
+ *
+ * Answers are cached by the fence's squares and a square of the player's
+ * region, which fix the relaxed problem (a cached "no deadlock" may come
+ * from another corral with the same fence; it is only a missed proof).
+ */
+import { type Board, floodRegion } from './board.ts';
+import { FreezeCheck } from './deadlocks.ts';
+
+/** Positions one relaxed search may store before it gives up (answer: no deadlock). */
+export const CORRAL_CAP = 1000;
+
+/** Corrals of more cells are not examined (measured on Microban: bigger ones cost more than they prune). */
+export const CORRAL_MAX_CELLS = 10;
+
+const CACHE_LIMIT = 1 << 20;
+
+/** Counts of a CorralCheck's work, for measurements and tests. */
+export interface CorralStats {
+  /** Corrals examined (small, a box of the fence off goal, no box of the fence pushable out of it). */
+  corrals: number;
+  /** Relaxed searches run (the others were answered from the cache). */
+  searches: number;
+  /** Searches that proved a deadlock. */
+  proven: number;
+  /** Searches stopped by the cap. */
+  capped: number;
+}
+
+/**
+ * Corral-deadlock detection on a board. Holds scratch arrays and a cache,
+ * so one instance serves a whole search (not reentrant).
+ */
+export class CorralCheck {
+  readonly stats: CorralStats = { corrals: 0, searches: 0, proven: 0, capped: 0 };
+  private readonly cache = new Map<number | string, boolean>();
+  private readonly freeze: FreezeCheck;
+  /** Marks, each compared with a stamp: the player's region, the corrals, a corral's area C ∪ K, relaxed player regions (key, expansion). */
+  private readonly reach: Int32Array;
+  private readonly corral: Int32Array;
+  private readonly area: Int32Array;
+  private readonly homeMark: Int32Array;
+  private readonly inner: Int32Array;
+  private stamp = 0;
+  private readonly queue: Int32Array;
+  /** The cells of the corral being examined, and its fence. */
+  private readonly cellsOf: Int32Array;
+  private readonly fence: Int32Array;
+  /** The relaxed problem's boxes (1 where a box of the fence stands). */
+  private readonly boxAt: Uint8Array;
+
+  constructor(
+    private readonly board: Board,
+    private readonly dead: Uint8Array,
+    private readonly cap = CORRAL_CAP,
+    private readonly maxCells = CORRAL_MAX_CELLS,
+  ) {
+    const n = board.size;
+    this.freeze = new FreezeCheck(board, dead);
+    this.reach = new Int32Array(n);
+    this.corral = new Int32Array(n);
+    this.area = new Int32Array(n);
+    this.homeMark = new Int32Array(n);
+    this.inner = new Int32Array(n);
+    this.queue = new Int32Array(n);
+    this.cellsOf = new Int32Array(n);
+    this.fence = new Int32Array(n);
+    this.boxAt = new Uint8Array(n);
+  }
+
+  /**
+   * True when some corral of the position (boxes where boxAt is non-zero,
+   * the player on `player`) is a proven deadlock; false when none is (or
+   * none could be proven). boxAt is left as it was.
+   */
+  deadlocked(boxAt: Uint8Array, player: number): boolean {
+    const mark = ++this.stamp;
+    const home = this.flood(player, boxAt, this.reach, mark);
+    const first = this.stamp + 1;
+    for (const p of this.board.cells) if (this.corralAt(p, boxAt, home, this.reach, mark, first)) return true;
+    return false;
+  }
+
+  /**
+   * deadlocked() for the corrals next to the box at `box` only, the
+   * player's region given as `reach[p] === mark` (`player` one of its
+   * squares). After a push of that box from a position none of whose
+   * corrals is a proven deadlock, the others are corrals of that position
+   * with the same fence and the same relaxed problem (the cell the box left
+   * is the player's), so they need no new test.
+   */
+  deadlockedNear(boxAt: Uint8Array, player: number, box: number, reach: Int32Array, mark: number): boolean {
+    const first = this.stamp + 1;
+    const dirs = this.board.dirs;
+    for (let d = 0; d < 4; d++) if (this.corralAt(box + dirs[d], boxAt, player, reach, mark, first)) return true;
+    return false;
+  }
+
+  /**
+   * Examines the corral of the square `start` when it is one (free floor
+   * outside the player's region, not in a corral seen since the stamp
+   * `first`): true when it is a proven deadlock.
+   */
+  private corralAt(start: number, boxAt: Uint8Array, player: number, reach: Int32Array, mark: number, first: number): boolean {
+    if (!this.board.floor[start] || boxAt[start] || reach[start] === mark || this.corral[start] >= first) return false;
+    const nC = this.corralCells(start, boxAt, first);
+    if (nC < 0) return false;
+    const { dirs, goal } = this.board;
+    // The area: the corral's cells and its fence (boxes next to it).
+    const area = ++this.stamp;
+    for (let i = 0; i < nC; i++) this.area[this.cellsOf[i]] = area;
+    let k = 0;
+    let offGoal = false;
+    for (let i = 0; i < nC; i++) {
+      for (let d = 0; d < 4; d++) {
+        const q = this.cellsOf[i] + dirs[d];
+        if (boxAt[q] && this.area[q] !== area) {
+          this.area[q] = area;
+          this.fence[k++] = q;
+          if (!goal[q]) offGoal = true;
+        }
+      }
+    }
+    if (!offGoal || this.leaves(k, reach, mark, area)) return false;
+    this.stats.corrals++;
+    const fence = this.fence.subarray(0, k).sort();
+    const key = this.keyOf(fence, player);
+    let answer = this.cache.get(key);
+    if (answer === undefined) {
+      answer = this.search(Int32Array.from(fence), player, nC, area);
+      if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+      this.cache.set(key, answer);
+    }
+    return answer;
+  }
+
+  /**
+   * Whether the player, from its region now, can push a box of the fence
+   * fence[0..k) out of the area (`area[p] === areaStamp`) onto a live cell:
+   * the relaxed search would stop at its first position then (its player's
+   * region contains this one, and a cell outside the area holds no box
+   * there), so the corral is no proven deadlock.
+   */
+  private leaves(k: number, reach: Int32Array, mark: number, areaStamp: number): boolean {
+    const { dirs, floor } = this.board;
+    for (let i = 0; i < k; i++) {
+      const b = this.fence[i];
+      for (let d = 0; d < 4; d++) {
+        const to = b + dirs[d];
+        if (reach[b - dirs[d]] === mark && floor[to] && !this.dead[to] && this.area[to] !== areaStamp) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A cache key of a fence (sorted squares) and a player square: the number
+   * with digits player, fence… in base board.size while that stays exact
+   * (keys of different lengths never meet: the player's square, a floor
+   * cell, is never 0, so a key of k fence boxes lies in [size^k, size^(k+1))),
+   * else a string of the squares.
+   */
+  private keyOf(fence: Int32Array, player: number): number | string {
+    const size = this.board.size;
+    let key = player;
+    for (const b of fence) {
+      if (key > (Number.MAX_SAFE_INTEGER - b) / size) return String.fromCharCode(...fence, player);
+      key = key * size + b;
+    }
+    return key;
+  }
+
+  /**
+   * Breadth-first search of the relaxed problem: the boxes `start` (sorted),
+   * the player on `player`, the corral's nC cells in cellsOf, its area
+   * marked `area[p] === areaStamp`. A position is k box squares (sorted)
+   * and the smallest square of the player's region. True when it exhausts
+   * the positions without an exit (see the module comment); false on an
+   * exit or at the cap.
+   */
+  private search(start: Int32Array, player: number, nC: number, areaStamp: number): boolean {
+    this.stats.searches++;
+    const { dirs, floor, goal } = this.board;
+    const k = start.length;
+    const W = k + 1;
+    const boxAt = this.boxAt;
+    const seen = new Set<string>();
+    const keyOf = (s: Int32Array, off: number): string => String.fromCharCode(...s.subarray(off, off + W));
+    const load = (off: number, on: number): void => {
+      for (let j = 0; j < k; j++) boxAt[states[off + j]] = on;
+    };
+    let states = new Int32Array(W * 64);
+    states.set(start);
+    load(0, 1);
+    states[k] = this.flood(player, boxAt, this.homeMark, ++this.stamp);
+    load(0, 0);
+    seen.add(keyOf(states, 0));
+    const child = new Int32Array(W);
+    let n = 1;
+    for (let i = 0; i < n; i++) {
+      const off = i * W;
+      load(off, 1);
+      const reachStamp = ++this.stamp;
+      this.flood(states[off + k], boxAt, this.inner, reachStamp);
+      let exit = false;
+      for (let c = 0; c < nC && !exit; c++) exit = this.inner[this.cellsOf[c]] === reachStamp;
+      let onGoal = 0;
+      for (let j = 0; j < k; j++) onGoal += goal[states[off + j]];
+      for (let j = 0; j < k && !exit; j++) {
+        const b = states[off + j];
+        for (let d = 0; d < 4 && !exit; d++) {
+          const to = b + dirs[d];
+          if (this.inner[b - dirs[d]] !== reachStamp || !floor[to] || boxAt[to] || this.dead[to]) continue;
+          if (this.area[to] !== areaStamp || onGoal - goal[b] + goal[to] === k) {
+            exit = true;
+            break;
+          }
+          boxAt[b] = 0;
+          boxAt[to] = 1;
+          if (!this.freeze.frozenAt(boxAt, to)) {
+            child.set(states.subarray(off, off + k));
+            child[j] = to;
+            child.subarray(0, k).sort();
+            child[k] = this.flood(b, boxAt, this.homeMark, ++this.stamp);
+            const key = keyOf(child, 0);
+            if (!seen.has(key)) {
+              if (seen.size >= this.cap) {
+                this.stats.capped++;
+                exit = true;
+              } else {
+                seen.add(key);
+                if ((n + 1) * W > states.length) {
+                  const grown = new Int32Array(states.length * 2);
+                  grown.set(states);
+                  states = grown;
+                }
+                states.set(child, n * W);
+                n++;
+              }
+            }
+          }
+          boxAt[to] = 0;
+          boxAt[b] = 1;
+        }
+      }
+      load(off, 0);
+      if (exit) return false;
+    }
+    this.stats.proven++;
+    return true;
+  }
+
+  /**
+   * Lists in cellsOf the corral of the free square `start` (the free cells
+   * connected to it) and marks them in `corral` with a new stamp; returns
+   * their number, or -1 when it has more than maxCells cells (the listing
+   * is cut short, and a later corral that meets these marks, stamped since
+   * `first`, is cut short too: it is the same one).
+   */
+  private corralCells(start: number, boxAt: Uint8Array, first: number): number {
+    const { floor, dirs } = this.board;
+    const stamp = ++this.stamp;
+    const cells = this.cellsOf;
+    const mark = this.corral;
+    let n = 0;
+    cells[n++] = start;
+    mark[start] = stamp;
+    for (let i = 0; i < n; i++) {
+      for (let d = 0; d < 4; d++) {
+        const q = cells[i] + dirs[d];
+        if (!floor[q] || boxAt[q] || mark[q] === stamp) continue;
+        if (mark[q] >= first || n === this.maxCells) return -1;
+        mark[q] = stamp;
+        cells[n++] = q;
+      }
+    }
+    return n;
+  }
+
+  /** Marks with `stamp` the free cells connected to `from` (boxAt as obstacles); returns the smallest square of the region. */
+  private flood(from: number, boxAt: Uint8Array, mark: Int32Array, stamp: number): number {
+    return floodRegion(this.board, boxAt, from, mark, stamp, this.queue);
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * Corral deadlocks on small literal levels: each answer is checked against
+ * the level's truth from a plain exhaustive search (exhaustive.ts), and the
+ * deadlocks are ones the dead-square and freeze checks miss.
+ */
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/sokoban/board.ts';
+import { CorralCheck } from '../../src/sokoban/corral.ts';
+import { deadSquares, FreezeCheck } from '../../src/sokoban/deadlocks.ts';
+import { readLevel } from '../../src/sokoban/level.ts';
+import { pushSearch } from '../../src/sokoban/push-search.ts';
+import { defaultSearchOptions } from '../../src/search/types.ts';
+import { solvable } from './exhaustive.ts';
+
+const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
+
+/** The corral test on the level's own position, with the check (for its counts). */
+function corral(b: Board, cap?: number, maxCells?: number): { deadlocked: boolean; check: CorralCheck } {
+  const check = new CorralCheck(b, deadSquares(b), cap, maxCells);
+  const boxAt = new Uint8Array(b.size);
+  for (const p of b.boxes) boxAt[p] = 1;
+  return { deadlocked: check.deadlocked(boxAt, b.player), check };
+}
+
+/** Whether the dead-square or freeze check finds the level's position dead. */
+function simplyDead(b: Board): boolean {
+  const dead = deadSquares(b);
+  return b.boxes.some((p) => dead[p] === 1) || new FreezeCheck(b, dead).frozenAny(b.boxes, b.boxes.length);
+}
+
+const truth = (b: Board): boolean | null => solvable(b, { boxes: [...b.boxes].sort((x, y) => x - y), player: b.player }, 10_000);
+
+// The box can only go down: one push into the pocket (a live square), the next onto a dead one; up needs the player below it.
+const SHAFT = ['#######', '#.  @ #', '##$####', '## ####', '## ####', '#######'];
+// Two boxes close a pocket; each can only be pushed down into it (dead squares).
+const DOOR = ['#######', '#.. @ #', '##$$###', '##  ###', '#######'];
+// The pocket below the box is a corral, but the box can be pushed left, out of it, onto its goal.
+const LEAVES = ['######', '#   @#', '#. $ #', '### ##', '######'];
+// Two boxes fence a corral with both goals in it: each is pushed in onto one.
+const PUSHED_IN = ['#######', '#  $. #', '# * #.#', '#   @$#', '#  #  #', '#######'];
+// The pocket right of the box on its goal is a corral whose boxes are all on goals.
+const SOLVED = ['######', '#.   #', '# $@##', '#  * #', '######'];
+
+describe('corral deadlocks', () => {
+  it('a box in a shaft: a deadlock that dead squares and freeze miss, proven by a search of two positions', () => {
+    const b = board(SHAFT);
+    expect(simplyDead(b)).toBe(false);
+    const { deadlocked, check } = corral(b);
+    expect(deadlocked).toBe(true);
+    expect(check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0 });
+    expect(truth(b)).toBe(false);
+  });
+
+  it('two boxes in a doorway: a corral with a fence of two boxes', () => {
+    const b = board(DOOR);
+    expect(simplyDead(b)).toBe(false);
+    expect(corral(b).deadlocked).toBe(true);
+    expect(truth(b)).toBe(false);
+  });
+
+  it.each([
+    ['a box that can be pushed out of its corral onto a live square: no search', LEAVES, { corrals: 0, searches: 0, proven: 0, capped: 0 }],
+    ['boxes that can be pushed into their corral onto its goals: the search stops with every box on a goal', PUSHED_IN, { corrals: 1, searches: 1, proven: 0, capped: 0 }],
+    ['a corral whose fence is all on goals is already solved: not examined', SOLVED, { corrals: 0, searches: 0, proven: 0, capped: 0 }],
+  ])('no deadlock, and the level is solvable: %s', (_, rows, stats) => {
+    const b = board(rows);
+    const { deadlocked, check } = corral(b);
+    expect(deadlocked).toBe(false);
+    expect(check.stats).toEqual(stats);
+    expect(truth(b)).toBe(true);
+  });
+
+  it('gives up (no deadlock) at the cap of positions, and on corrals larger than the cell limit', () => {
+    const capped = corral(board(SHAFT), 1);
+    expect(capped.deadlocked).toBe(false);
+    expect(capped.check.stats.capped).toBe(1);
+    const small = corral(board(SHAFT), undefined, 1); // the shaft's corral has two cells
+    expect(small.deadlocked).toBe(false);
+    expect(small.check.stats.corrals).toBe(0);
+  });
+
+  it('answers a repeated corral from the cache', () => {
+    const b = board(SHAFT);
+    const { check } = corral(b);
+    const boxAt = new Uint8Array(b.size);
+    for (const p of b.boxes) boxAt[p] = 1;
+    expect(check.deadlocked(boxAt, b.player)).toBe(true);
+    expect(check.stats).toEqual({ corrals: 2, searches: 1, proven: 1, capped: 0 });
+  });
+});
+
+describe('the push-level search with corral pruning', () => {
+  const options = { ...defaultSearchOptions, maxNodes: 10_000 };
+  const config = { gWeight: 1, hWeight: 1, estimate: 'matching' as const, goalOnGeneration: false, preferDeep: true };
+
+  it('proves a corral deadlock at the root; without corrals it explores the pushes first', () => {
+    const b = board(SHAFT);
+    const withCorrals = pushSearch(b, deadSquares(b), options, config);
+    expect(withCorrals.status).toBe('unsolvable');
+    expect(withCorrals.reason).toBe('the boxes fence in a corral the player can never solve (a corral deadlock)');
+    expect(withCorrals.stats.expanded).toBe(0);
+    const without = pushSearch(b, deadSquares(b), options, { ...config, corrals: false });
+    expect(without.status).toBe('unsolvable');
+    expect(without.reason).toBe('all 2 reachable push states explored (dead squares, freeze deadlocks pruned); none has every box on a goal');
+  });
+
+  it('drops children with a corral deadlock: the same fewest pushes from fewer expanded states', () => {
+    const b = board(['#######', '#  .  #', '#  $#@#', '#  .$ #', '#######']);
+    const on = pushSearch(b, deadSquares(b), options, config);
+    const off = pushSearch(b, deadSquares(b), options, { ...config, corrals: false });
+    expect([on.status, on.pushes?.length, on.stats.expanded]).toEqual(['solved', 4, 4]);
+    expect([off.status, off.pushes?.length, off.stats.expanded]).toEqual(['solved', 4, 6]);
+  });
+});
