@@ -2,7 +2,7 @@
  * Coverage benchmark: configurations × the levels of a collection, with a
  * time limit per run, on a worker pool using every core.
  *
- *   npx tsx src/bench/coverage.ts [--levels FILE[:A-B]] [--timeout SEC] [--config "astar+lmcut"] …
+ *   npx tsx src/bench/coverage.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--timeout SEC] [--config "astar+lmcut"] …
  *
  * Defaults: ../shared/levels/microban.txt, 30 s, and the two configurations
  * of the step-3 goals: astar+lmcut (optimal) and gbfs+hff (satisficing).
@@ -13,6 +13,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../sokoban/level.ts';
+import { parseRanges, splitSpec } from './levels.ts';
 import type { Job, JobResult } from '../workers/jobs.ts';
 import { createPool } from '../workers/pool.ts';
 
@@ -44,23 +45,21 @@ function parseConfig(text: string): Pick<Job, 'algo' | 'heuristic' | 'options'> 
   return { algo, heuristic, options };
 }
 
-const [levelFile, range] = (() => {
-  const m = /^(.*?)(?::(\d+)-(\d+))?$/.exec(values.levels)!;
-  return [m[1], m[2] ? [Number(m[2]), Number(m[3])] : null] as const;
-})();
+// FILE, FILE:N, FILE:A-B or FILE:1,4,7-9 (the level lists of planlog bench)
+const { file: levelFile, ranges } = splitSpec(values.levels);
 if (!existsSync(levelFile)) {
   console.log(`no level file at ${levelFile}: nothing to measure`);
   process.exit(0);
 }
 const count = scanLevels(readFileSync(levelFile, 'utf8'), levelFile).length;
-const [from, to] = range ?? [1, count];
+const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, levelFile);
 const configs = (values.config ?? ['astar+lmcut', 'gbfs+hff']).map(parseConfig);
 const timeoutMs = Number(values.timeout) * 1000;
 const threads = values.threads ? Number(values.threads) : undefined;
 
 const pool = createPool(threads);
 const jobs: Job[] = [];
-for (const c of configs) for (let l = from; l <= to; l++) jobs.push({ file: levelFile, level: l, domainFile: root('domains/sokoban.pl'), ...c, timeoutMs, maxMemoryMb: 9000 });
+for (const c of configs) for (const l of numbers) jobs.push({ file: levelFile, level: l, domainFile: root('domains/sokoban.pl'), ...c, timeoutMs, maxMemoryMb: 9000 });
 
 const t0 = performance.now();
 let done = 0;
@@ -83,7 +82,7 @@ const median = (xs: number[]): number => {
   const s = xs.slice().sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)];
 };
-console.log(`\n${levelFile.replace(/^.*\//, '')} levels ${from}–${to}, ${timeoutMs / 1000} s per run, ${threads ?? 'all'} threads; wall time ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
+console.log(`\n${levelFile.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s per run, ${threads ?? 'all'} threads; wall time ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
 console.log('| configuration | solved | unsolvable | limit | error | median time (solved) | mean plan length |');
 console.log('|---|---|---|---|---|---|---|');
 for (const name of [...new Set(results.map((r) => r.config))]) {
