@@ -134,17 +134,12 @@ export class FreezeCheck {
     const inSet = this.inSet;
     const group = this.group;
     for (let i = 0; i < n; i++) inSet[group[i]] = 1;
-    const blocked = (q: number, d: number): boolean => {
-      const a = q - d;
-      const b = q + d;
-      return !floor[a] || !floor[b] || inSet[a] === 1 || inSet[b] === 1 || (dead[a] === 1 && dead[b] === 1);
-    };
     let m = n;
     for (let changed = true; changed && m > 0; ) {
       changed = false;
       for (let i = 0; i < m; i++) {
         const q = group[i];
-        if (!blocked(q, 1) || !blocked(q, width)) {
+        if (!blockedOn(q, 1, floor, inSet, dead) || !blockedOn(q, width, floor, inSet, dead)) {
           inSet[q] = 0;
           group[i] = group[--m];
           group[m] = q;
@@ -158,4 +153,11 @@ export class FreezeCheck {
     for (let i = 0; i < n; i++) inSet[group[i]] = 0;
     return offGoal;
   }
+}
+
+/** A box at q cannot move along the axis of step d: a wall or a frozen box on one side, or dead squares on both. */
+function blockedOn(q: number, d: number, floor: Uint8Array, inSet: Uint8Array, dead: Uint8Array): boolean {
+  const a = q - d;
+  const b = q + d;
+  return !floor[a] || !floor[b] || inSet[a] === 1 || inSet[b] === 1 || (dead[a] === 1 && dead[b] === 1);
 }
