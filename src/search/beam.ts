@@ -14,8 +14,8 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localSetup } from './local.ts';
-import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { localSetup, localStrategy } from './local.ts';
+import type { SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';
 
 export const DEFAULT_BEAM_WIDTH = 8;
@@ -121,14 +121,4 @@ function softmaxPick(ids: number[], hv: number[], k: number, t: number, random: 
   return out;
 }
 
-export const beamStrategy: Strategy = {
-  name: 'beam',
-  summary: 'beam search: the --width k best states per layer (or softmax draws with --temperature T); restarts twice as wide',
-  defaultHeuristic: 'hff',
-  levelHeuristic: 'matching',
-  stochastic: true,
-  heuristics: LOCAL_HEURISTICS,
-  optimal: () => false,
-  complete: () => true,
-  run: beam,
-};
+export const beamStrategy = localStrategy('beam', 'beam search: the --width k best states per layer (or softmax draws with --temperature T); restarts twice as wide', beam);

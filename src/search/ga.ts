@@ -28,8 +28,8 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
-import type { LimitKind, SearchOptions, SearchResult, Strategy } from './types.ts';
+import { localSetup, localStrategy, removeLoops, Table } from './local.ts';
+import type { LimitKind, SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';
 
 export const POPULATION = 24;
@@ -255,14 +255,4 @@ export function ga(space: SearchSpace, options: SearchOptions): SearchResult {
   }
 }
 
-export const gaStrategy: Strategy = {
-  name: 'ga',
-  summary: 'genetic algorithm over operator sequences: agent-generated, crossover at shared states, mutation, loop removal (--seed)',
-  defaultHeuristic: 'hff',
-  levelHeuristic: 'matching',
-  stochastic: true,
-  heuristics: LOCAL_HEURISTICS,
-  optimal: () => false,
-  complete: () => true,
-  run: ga,
-};
+export const gaStrategy = localStrategy('ga', 'genetic algorithm over operator sequences: agent-generated, crossover at shared states, mutation, loop removal (--seed)', ga);

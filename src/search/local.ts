@@ -1,6 +1,6 @@
 /**
  * Helpers shared by the local and stochastic strategies (beam, lrta, mcts,
- * ga): the heuristic they use when none is given, a growable table of
+ * ga): their registry record, the heuristic they use when none is given, a growable table of
  * values per state id, and loop removal from a plan.
  */
 import { getHeuristic } from '../heuristics/index.ts';
@@ -10,14 +10,33 @@ import { StateStore } from '../strips/store.ts';
 import { Budget } from './budget.ts';
 import { makePrune } from './prune.ts';
 import { makeRandom } from './random.ts';
-import type { SearchOptions } from './types.ts';
+import type { SearchOptions, Strategy } from './types.ts';
 
 /** The heuristics the local strategies accept (domain-independent ones and the Sokoban box estimates). */
 export const LOCAL_HEURISTICS: readonly string[] = ['goalcount', 'hadd', 'hff', 'manhattan', 'pushdist', 'matching'];
 
+/** Their heuristic when none is given: `matching` on a Sokoban level, `hff` otherwise. */
+const DEFAULT_HEURISTIC = 'hff';
+const LEVEL_HEURISTIC = 'matching';
+
+/** The registry record of a local strategy: stochastic, never optimal, its "no plan" a proof. */
+export function localStrategy(name: string, summary: string, run: Strategy['run']): Strategy {
+  return {
+    name,
+    summary,
+    defaultHeuristic: DEFAULT_HEURISTIC,
+    levelHeuristic: LEVEL_HEURISTIC,
+    stochastic: true,
+    heuristics: LOCAL_HEURISTICS,
+    optimal: () => false,
+    complete: () => true,
+    run,
+  };
+}
+
 /** The evaluator of options.heuristic; without one, `matching` on a Sokoban level and `hff` otherwise. */
 export function localEvaluator(space: SearchSpace, options: SearchOptions): Evaluator {
-  const h = options.heuristic ?? getHeuristic(options.context?.level ? 'matching' : 'hff');
+  const h = options.heuristic ?? getHeuristic(options.context?.level ? LEVEL_HEURISTIC : DEFAULT_HEURISTIC);
   if (!h) throw new Error('local search: default heuristic missing from the registry');
   return h.create(space, options.context);
 }

@@ -21,8 +21,8 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localSetup, Table } from './local.ts';
-import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { localSetup, localStrategy, Table } from './local.ts';
+import type { SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';
 
 /** Steps without a newly seen state that make a plateau. */
@@ -132,14 +132,4 @@ export function lrta(space: SearchSpace, options: SearchOptions): SearchResult {
   }
 }
 
-export const lrtaStrategy: Strategy = {
-  name: 'lrta',
-  summary: 'LRTA*: walks to the best successor, learns h per state, random back-offs after plateaus (--seed)',
-  defaultHeuristic: 'hff',
-  levelHeuristic: 'matching',
-  stochastic: true,
-  heuristics: LOCAL_HEURISTICS,
-  optimal: () => false,
-  complete: () => true,
-  run: lrta,
-};
+export const lrtaStrategy = localStrategy('lrta', 'LRTA*: walks to the best successor, learns h per state, random back-offs after plateaus (--seed)', lrta);

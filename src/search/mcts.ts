@@ -21,8 +21,8 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from './budget.ts';
-import { LOCAL_HEURISTICS, localSetup, removeLoops, Table } from './local.ts';
-import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { localSetup, localStrategy, removeLoops, Table } from './local.ts';
+import type { SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';
 
 /** Maximum roll-out length. */
@@ -214,14 +214,4 @@ function sameState(a: Uint32Array, b: Uint32Array, w: number): boolean {
   return true;
 }
 
-export const mctsStrategy: Strategy = {
-  name: 'mcts',
-  summary: 'Monte-Carlo tree search: UCB1, random roll-outs valued by the heuristic, dead ends lost, re-rooting (--seed)',
-  defaultHeuristic: 'hff',
-  levelHeuristic: 'matching',
-  stochastic: true,
-  heuristics: LOCAL_HEURISTICS,
-  optimal: () => false,
-  complete: () => true,
-  run: mcts,
-};
+export const mctsStrategy = localStrategy('mcts', 'Monte-Carlo tree search: UCB1, random roll-outs valued by the heuristic, dead ends lost, re-rooting (--seed)', mcts);
