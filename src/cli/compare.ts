@@ -5,9 +5,9 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareJson, compareLoaded, isPrologFile, levelLabel, loadProblem, problemText, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
+import { compareJson, compareLoaded, levelLabel, loadProblem, problemText, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
 import type { Io } from './io.ts';
-import { engineFrom, prologOptionsFrom, searchFlags, searchOptionsFrom, theoryFrom, UsageError } from './options.ts';
+import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from './options.ts';
 import { bundledDomain } from './paths.ts';
 import { renderSolve } from './render.ts';
 import { EXIT } from './main.ts';
@@ -39,10 +39,7 @@ exit codes: 0 agree · 2 bad input · 3 a backend hit its limit · 4 disagree`;
 interface Loaded {
   loaded: LoadedProblem;
   parseMs: number;
-  domainText: string;
-  domainFile: string;
-  problemText: string;
-  problemFile: string;
+  sources: PrologSources;
 }
 
 /** Reads and checks domain and problem; the problem text the theory consults is the `.pl` file itself or the level's facts. */
@@ -53,14 +50,15 @@ export function loadForProlog(io: Io, file: string, values: { level?: string; do
   const t0 = performance.now();
   const loaded = loadProblem({ file, text, level: values.level, domainFile, domainText });
   const parseMs = performance.now() - t0;
-  const pl = isPrologFile(file);
   return {
     loaded,
     parseMs,
-    domainText,
-    domainFile,
-    problemText: pl ? text : problemText(loaded),
-    problemFile: pl ? file : `${file}${loaded.level ? ` (${levelLabel(loaded.level)})` : ''} as facts`,
+    sources: {
+      domainText,
+      domainFile,
+      problemText: problemText(loaded, text),
+      problemFile: loaded.level ? `${file} (${levelLabel(loaded.level)}) as facts` : file,
+    },
   };
 }
 
@@ -71,19 +69,14 @@ export async function solvePrologCommand(
   values: { level?: string; domain?: string; json?: boolean; show?: boolean; theory?: string; engine?: string },
   options: SolveOptions,
 ): Promise<number> {
-  const theory = theoryFrom(values.theory);
-  const engine = engineFrom(values.engine);
+  const prolog = prologOptionsFrom(options, values);
   const l = loadForProlog(io, file, values);
-  const report = await solvePrologLoaded(
-    l.loaded,
-    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile, engine), problemText: l.problemText, problemFile: l.problemFile },
-    l.parseMs,
-  );
+  const report = await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (report.status === 'solved' && !report.prolog.valid) {
     throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
   }
   if (values.json) io.out(JSON.stringify(solveJson(report, l.loaded), null, 2));
-  else io.out(renderSolve(report, l.loaded, { file, domainFile: l.domainFile, show: Boolean(values.show) }));
+  else io.out(renderSolve(report, l.loaded, { file, domainFile: l.sources.domainFile, show: Boolean(values.show) }));
   return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
 }
 
@@ -100,14 +93,9 @@ export async function compareCommand(args: string[], io: Io): Promise<number> {
   }
   const file = r.positionals[0];
   const options = searchOptionsFrom(values, 'iddfs');
-  const theory = theoryFrom(values.theory);
-  const engine = engineFrom(values.engine);
+  const prolog = prologOptionsFrom(options, values);
   const l = loadForProlog(io, file, values);
-  const c = await compareLoaded(
-    l.loaded,
-    { ...prologOptionsFrom(options, theory, l.domainText, l.domainFile, engine), problemText: l.problemText, problemFile: l.problemFile },
-    l.parseMs,
-  );
+  const c = await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (values.json) {
     io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
   } else {

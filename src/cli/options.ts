@@ -139,8 +139,15 @@ export function engineFrom(v: string | undefined): PrologEngine {
   return e as PrologEngine;
 }
 
-/** Prolog backend options from solve's checked options; UsageError for what the theory does not offer. */
-export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, domainText: string, domainFile: string, engine: PrologEngine = 'tau'): PrologSolveOptions {
+/** What the Prolog backend reads: the domain text and the problem text it consults, with their names for errors. */
+export type PrologSources = Required<Pick<PrologSolveOptions, 'domainText' | 'domainFile' | 'problemText' | 'problemFile'>>;
+
+/**
+ * Prolog backend options from solve's checked options and the theory and
+ * engine flags (the sources come later, once read); UsageError for what the
+ * theory does not offer and for bad flags.
+ */
+export function prologOptionsFrom(options: SolveOptions, flags: { theory?: string; engine?: string }): Omit<PrologSolveOptions, keyof PrologSources> {
   const algo = options.algo;
   if (!(prologStrategies as readonly string[]).includes(algo)) {
     throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
@@ -149,11 +156,9 @@ export function prologOptionsFrom(options: SolveOptions, theory: TheoryName, dom
   return {
     algo: algo as PrologSolveOptions['algo'],
     cycle: options.cycle ?? 'state',
-    theory,
-    engine,
+    theory: theoryFrom(flags.theory),
+    engine: engineFrom(flags.engine),
     timeoutMs: options.timeoutMs ?? Infinity,
     maxNodes: options.maxNodes ?? Infinity,
-    domainText,
-    domainFile,
   };
 }

@@ -67,8 +67,13 @@ export interface PrologInfo {
 
 export type PrologSolveReport = SolveReport & { prolog: PrologInfo };
 
-/** The problem text the theory consults: the `planlog facts` format. */
-export function problemText(loaded: LoadedProblem): string {
+/**
+ * The problem text the theory consults: a Prolog problem file as it was
+ * `written` (when given), a level (or a problem without its text) in the
+ * `planlog facts` format.
+ */
+export function problemText(loaded: LoadedProblem, written?: string): string {
+  if (!loaded.level && written !== undefined) return written;
   const statics = loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain);
   return formatProblem(loaded.problem, { staticPreds: statics });
 }

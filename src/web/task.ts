@@ -5,7 +5,7 @@
  * exactly as the CLI does, then solve, compare, validate or explain. Returns
  * the contract's JSON object, or a located error for bad input.
  */
-import { UsageError, engineFrom, prologOptionsFrom, searchOptionsFrom, theoryFrom, type SearchFlagValues } from '../cli/options.ts';
+import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../cli/options.ts';
 import {
   compareJson,
   compareLoaded,
@@ -115,11 +115,8 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     if (o.theory !== undefined || o.engine !== undefined) throw new UsageError('theory and engine apply to the prolog backend and to compare');
     return solveJson(solveLoaded(loaded, { ...options, interrupt }, parseMs), loaded);
   }
-  const p = {
-    ...prologOptionsFrom(options, theoryFrom(o.theory), task.source.domainText, task.source.domainFile, engineFrom(o.engine)),
-    problemText: loaded.level ? problemText(loaded) : task.source.text,
-    problemFile: task.source.file,
-  };
+  const src = task.source;
+  const p = { ...prologOptionsFrom(options, o), domainText: src.domainText, domainFile: src.domainFile, problemText: problemText(loaded, src.text), problemFile: src.file };
   if (task.kind === 'compare') return compareJson(await compareLoaded(loaded, p, parseMs), loaded);
   return solveJson(await solvePrologLoaded(loaded, p, parseMs), loaded);
 }
