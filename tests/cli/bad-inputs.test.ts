@@ -13,8 +13,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain, type Run } from './run-main.ts';
 
 interface BadCase {
   name: string;
@@ -99,13 +98,7 @@ const generatedCases: BadCase[] = [
 const manifest = JSON.parse(readFileSync(new URL('../fixtures/bad/cases.json', import.meta.url), 'utf8')) as { cases: BadCase[] };
 const cases = [...manifest.cases, ...generatedCases];
 
-async function run(argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = (argv: string[]): Promise<Run> => runMain(...argv);
 
 const LOCATED = /^(.+?):(\d+):(\d+): (.*)$/;
 const FILE_LEVEL = /^(.+?): (.*)$/;

@@ -9,8 +9,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rmSync } from 'node:fs';
-import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain, type Run } from './run-main.ts';
 
 /** A path of the project as the user would type it from the working directory. */
 const project = (p: string): string => {
@@ -30,19 +29,7 @@ const tmpFile = (name: string, text: string): string => {
   return f;
 };
 
-interface Run {
-  code: number;
-  out: string;
-  err: string;
-}
-
-async function run(...argv: string[]): Promise<Run> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runMain;
 
 async function runJson(...argv: string[]): Promise<{ code: number; json: any; err: string }> {
   const r = await run(...argv);

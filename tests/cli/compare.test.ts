@@ -7,8 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
 
 const project = (p: string): string => {
   const abs = fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -22,13 +21,7 @@ const ROBOT_PROBLEM = project('domains/robot-problem.pl');
 const tmp = mkdtempSync(join(tmpdir(), 'planlog-compare-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runMain;
 
 describe('compare', () => {
   it('agrees on tutorial level 2 (iddfs): table with nodes per depth bound, exit 0', async () => {

@@ -6,8 +6,7 @@
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it, vi } from 'vitest';
-import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
+import { runMain } from './run-main.ts';
 
 vi.mock('../../src/prolog/engine-swipl.ts', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/prolog/engine-swipl.ts')>()),
@@ -16,13 +15,7 @@ vi.mock('../../src/prolog/engine-swipl.ts', async (importOriginal) => ({
 
 const TUTORIAL = relative(process.cwd(), fileURLToPath(new URL('../../maps/tutorial.txt', import.meta.url)));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const run = runMain;
 
 describe('--engine swipl without swipl-wasm', () => {
   it('compare and solve --backend prolog: exit 2, SWI-Prolog not available', async () => {
