@@ -5,6 +5,7 @@
 
 // The pipeline: texts → problem → ground task → search → validated plan.
 export {
+  backendNames,
   isPrologFile,
   loadProblem,
   lurdSteps,
@@ -13,6 +14,7 @@ export {
   solve,
   solveLoaded,
   validateSteps,
+  type Backend,
   type LoadedProblem,
   type ProblemSource,
   type SolveOptions,

@@ -65,6 +65,10 @@ export interface SolveOptions extends Partial<SearchOptions> {
   algo: string;
 }
 
+/** The two backends: planlog's own search (ts) and the planning theory on a Prolog engine. */
+export const backendNames = ['ts', 'prolog'] as const;
+export type Backend = (typeof backendNames)[number];
+
 export interface SolveReport {
   status: SearchResult['status'];
   /** Ground operator terms, as the domain names them; [] unless solved. */
@@ -77,7 +81,7 @@ export interface SolveReport {
   pushes?: number;
   algo: string;
   heuristic: string;
-  backend: 'ts' | 'prolog';
+  backend: Backend;
   cycle: SearchOptions['cycle'];
   /** Why no plan was returned (unsolvable or limit). */
   reason?: string;

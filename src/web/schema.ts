@@ -3,7 +3,7 @@
  * worker sees a request). Names come from the registries, so a new strategy
  * or heuristic is accepted without touching this file.
  */
-import { heuristicNames, prologEngines, prunerNames, strategyNames, theories } from '../index.ts';
+import { backendNames, heuristicNames, prologEngines, prunerNames, strategyNames, theories } from '../index.ts';
 
 /** Longest level, problem or domain text accepted (characters). */
 export const MAX_TEXT = 200_000;
@@ -35,7 +35,7 @@ export const solveBodySchema = {
     algo: { type: 'string', enum: strategyNames },
     heuristic: { type: 'string', enum: heuristicNames },
     cycle: { type: 'string', enum: ['state', 'action'] },
-    backend: { type: 'string', enum: ['ts', 'prolog'] },
+    backend: { type: 'string', enum: [...backendNames] },
     theory: { type: 'string', enum: [...theories] },
     engine: { type: 'string', enum: [...prologEngines] },
     prune: { type: 'string', enum: ['none', ...prunerNames] },

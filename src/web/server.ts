@@ -15,8 +15,8 @@ import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
-import { errorJson, heuristicNames, heuristics, isPlanlogError, PlanlogError, prologEngines, scanLevels, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
-import { bundledDomains, bundledLevels, type DomainEntry } from './catalog.ts';
+import { backendNames, errorJson, heuristicNames, heuristics, isPlanlogError, PlanlogError, prologEngines, scanLevels, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
+import { bundledDomains, bundledLevels } from './catalog.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import type { RequestOptions, WebResult, WebTask } from './task.ts';
@@ -123,8 +123,9 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   app.get('/app.css', serveAsset(page.css));
 
   app.get('/api/levels', async () => levels);
-  app.get('/api/domains', async () => domains.map((d: DomainEntry) => ({ id: d.id, file: d.file, sokoban: d.sokoban, text: d.text, problems: d.problems })));
-  app.get('/api/options', async () => ({
+  app.get('/api/domains', async () => domains);
+  // the registries do not change while the server runs: the answer is built once
+  const optionsBody = {
     strategies: strategyNames.map((n) => ({
       name: n,
       summary: strategies[n].summary,
@@ -137,11 +138,12 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     })),
     heuristics: heuristicNames.map((n) => ({ name: n, summary: heuristics[n].summary, admissible: heuristics[n].admissible, needsLevel: Boolean(heuristics[n].needsLevel) })),
     prune: prunerNames,
-    backends: ['ts', 'prolog'],
+    backends: backendNames,
     engines: prologEngines.filter((e) => e !== 'swipl' || swiplAvailable()),
     theories,
     limits: { defaultTimeout, maxTimeout, maxNodes },
-  }));
+  };
+  app.get('/api/options', async () => optionsBody);
   app.get('/api/status', async () => statusOf());
   // The levels of an uploaded file (the level reader only, on the main thread: it is linear in the text).
   app.post<{ Body: { text: string } }>('/api/scan', { schema: { body: scanBodySchema } }, async (req, reply) => {

@@ -7,6 +7,7 @@
  */
 import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../cli/options.ts';
 import {
+  backendNames,
   compareJson,
   compareLoaded,
   errorJson,
@@ -108,7 +109,7 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   }
   const interrupt = new Int32Array(task.interrupt);
   const backend = o.backend ?? 'ts';
-  if (backend !== 'ts' && backend !== 'prolog') throw new UsageError(`unknown backend '${backend}' (choose one of: ts, prolog)`);
+  if (!(backendNames as readonly string[]).includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backendNames.join(', ')})`);
   const prolog = task.kind === 'compare' || backend === 'prolog';
   const options = { ...searchOptionsFrom(flagValues(o), prolog ? 'iddfs' : task.source.isProlog ? 'bfs' : 'auto'), maxMemoryMb: task.maxMemoryMb };
   if (!prolog) {
