@@ -16,12 +16,19 @@
  * every open node on an explicit stack: no recursion, no closed set.
  *
  * With `tt` (a transposition table, the classic enhancement from game-tree
- * search) each iteration records the smallest depth at which it entered
- * every state and does not enter a state again at the same or a greater
- * depth: that cuts most re-expansions (and every cycle). The first plan is
- * still a shortest one, and an iteration in which no path reached the bound
- * still proves that no plan exists; only the node counts differ from the
- * original's.
+ * search) each iteration records what it has entered and does not enter it
+ * again. Under the state rule the table keeps the smallest depth at which
+ * each state was entered and cuts a state reached again at the same or a
+ * greater depth: that cuts most re-expansions (and every cycle). Under the
+ * action rule what lies below a node depends on the operators its path has
+ * used, not only on its state, so there the table is keyed on the state
+ * together with the set of operators used (whose size is the depth): only a
+ * node identical to one entered before — the same state reached by a
+ * permutation of the same operators — is cut, and its subtree is exactly the
+ * one already explored. Either way the first plan is still a shortest one,
+ * and the longest path of an iteration is the same as without the table, so
+ * an iteration in which no path reached the bound still proves that no plan
+ * exists (under the rule); only the node counts differ from the original's.
  */
 import { hashState, StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
@@ -58,6 +65,24 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
   }
 
   const tmp = new Int32Array(Math.max(1, n));
+  // Under the action rule with a table: the sorted name ids used on the current path (depth entries).
+  const actionTT = options.tt === true && !byState;
+  const usedList = new Int32Array(actionTT ? nameIds.size + 1 : 0);
+  /** Adds name id `id` to the sorted usedList of `d` entries. */
+  const insertUsed = (d: number, id: number): void => {
+    let i = d;
+    while (i > 0 && usedList[i - 1] > id) {
+      usedList[i] = usedList[i - 1];
+      i--;
+    }
+    usedList[i] = id;
+  };
+  /** Removes name id `id` from the sorted usedList of `d + 1` entries. */
+  const removeUsed = (d: number, id: number): void => {
+    let i = 0;
+    while (usedList[i] !== id) i++;
+    for (; i < d; i++) usedList[i] = usedList[i + 1];
+  };
   let opStack = new Int32Array(1024);
   for (let bound = 1; ; bound++) {
     const states = new Uint32Array((bound + 1) * W);
@@ -71,9 +96,37 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
     const it: IterationStats = { bound, expanded: 0, generated: 0, maxDepth: 0 };
     iterations.push(it);
     trace?.iteration?.(bound);
-    const tt = options.tt ? new StateStore(W) : null;
+    const tt = options.tt && byState ? new StateStore(W) : null;
     let ttDepth = new Int32Array(tt ? 1024 : 0);
     tt?.insert(states, 0, -1, -1);
+    // Action rule: key = state words + the used set, as a bitset of name ids or as
+    // the sorted list of those ids padded with ~0 (whichever is narrower this iteration).
+    const bitWords = (nameIds.size + 31) >>> 5;
+    const asBits = bitWords <= bound;
+    const K = W + (asBits ? bitWords : bound);
+    const att = actionTT ? new StateStore(K) : null;
+    const key = new Uint32Array(actionTT ? K : 0);
+    /** Writes the key of a child at depth d + 1: its state at `off`, the d name ids in usedList and its own `id`. */
+    const writeKey = (off: number, d: number, id: number): void => {
+      key.set(states.subarray(off, off + W), 0);
+      if (asBits) {
+        key.fill(0, W);
+        for (let i = 0; i < d; i++) key[W + (usedList[i] >>> 5)] |= 1 << (usedList[i] & 31);
+        key[W + (id >>> 5)] |= 1 << (id & 31);
+      } else {
+        let j = W;
+        let placed = false;
+        for (let i = 0; i < d; i++) {
+          if (!placed && id < usedList[i]) {
+            key[j++] = id;
+            placed = true;
+          }
+          key[j++] = usedList[i];
+        }
+        if (!placed) key[j++] = id;
+        key.fill(0xffffffff, j);
+      }
+    };
 
     // Expands the node at `depth`: pushes its applicable operators.
     const expand = (depth: number): void => {
@@ -100,7 +153,10 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       if (limit) return result('limit', null, limitReason(limit, options), limit);
       if (next[depth] === count[depth]) {
         // all children tried: backtrack
-        if (depth > 0) used[nameOf[pathOp[depth]]] = 0;
+        if (depth > 0) {
+          used[nameOf[pathOp[depth]]] = 0;
+          if (actionTT) removeUsed(depth - 1, nameOf[pathOp[depth]]);
+        }
         depth--;
         continue;
       }
@@ -138,6 +194,11 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
         } else if (ttDepth[-r - 1] <= d1) continue;
         else ttDepth[-r - 1] = d1;
       }
+      if (att) {
+        // a node identical to one entered before: its subtree was explored already
+        writeKey(off, depth, nameOf[op]);
+        if (att.insert(key, 0, -1, -1) < 0) continue;
+      }
       generated++;
       it.generated++;
       if (d1 > it.maxDepth) it.maxDepth = d1;
@@ -145,6 +206,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       if (space.isGoal(states, off)) return result('solved', Array.from(pathOp.subarray(1, d1 + 1)));
       if (d1 < bound) {
         used[nameOf[op]] = 1;
+        if (actionTT) insertUsed(depth, nameOf[op]);
         depth = d1;
         expand(d1);
       }
