@@ -4,6 +4,8 @@
  * followed by layout, "%" or the end of the text — the grammar's rule).
  */
 
+import { isLineEnd } from './errors.ts';
+
 /**
  * The clause that starts at `offset` in `text`, up to and including its
  * final "."; null when no clause end follows (text that did not come from
@@ -16,7 +18,7 @@ export function clauseText(text: string, offset: number): string | null {
   while (i < n) {
     const c = text[i];
     if (c === '%') {
-      while (i < n && text[i] !== '\n') i++;
+      while (i < n && !isLineEnd(text[i])) i++;
     } else if (c === '/' && text[i + 1] === '*') {
       const close = text.indexOf('*/', i + 2);
       i = close < 0 ? n : close + 2;
@@ -28,7 +30,7 @@ export function clauseText(text: string, offset: number): string | null {
     } else if (c === ')' || c === ']' || c === '}') {
       depth--;
       i++;
-    } else if (c === '.' && depth <= 0 && (i + 1 === n || /[\s%]/.test(text[i + 1]))) {
+    } else if (c === '.' && depth <= 0 && (i + 1 === n || /[ \t\n\r\f\v\u2028\u2029%]/.test(text[i + 1]))) {
       return text.slice(offset, i + 1);
     } else {
       i++;

@@ -11,6 +11,52 @@ export interface SourcePos {
   column: number;
 }
 
+/**
+ * A line end, as the Prolog grammar, the level reader and both Prolog
+ * engines (tau-prolog, SWI-Prolog) count them: CR LF, LF, a bare CR, and the
+ * Unicode separators U+2028 and U+2029 (which end a `%` comment in both
+ * engines).
+ */
+export const LINE_END = /\r\n|[\n\r\u2028\u2029]/;
+
+/** The lines of a text, split at every LINE_END. */
+export function splitLines(text: string): string[] {
+  return text.split(LINE_END);
+}
+
+/** True for a character that ends a line (CR LF counts once, at its CR). */
+export function isLineEnd(c: string | undefined): boolean {
+  return c === '\n' || c === '\r' || c === '\u2028' || c === '\u2029';
+}
+
+/** The offset of the first character of each line (0 first), with line ends as LINE_END. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x0d) {
+      if (text.charCodeAt(i + 1) === 0x0a) i++;
+      starts.push(i + 1);
+    } else if (c === 0x0a || c === 0x2028 || c === 0x2029) {
+      starts.push(i + 1);
+    }
+  }
+  return starts;
+}
+
+/** The 1-based line and column of `offset`, given the text's lineStarts. */
+export function positionAt(starts: readonly number[], offset: number): SourcePos {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid] <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, column: offset - starts[lo] + 1 };
+}
+
 export interface Diagnostic {
   /** File name as given by the user ("<input>" for text without a file). */
   file: string;
@@ -70,7 +116,7 @@ export function formatDiagnostics(
     out.push(formatLocation(d));
     const text = lookup(d.file);
     if (text !== undefined && d.line !== undefined) {
-      if (!lines.has(d.file)) lines.set(d.file, text.split(/\r?\n/));
+      if (!lines.has(d.file)) lines.set(d.file, splitLines(text));
       const lineText = lines.get(d.file)![d.line - 1];
       if (lineText !== undefined) out.push(...excerpt(lineText.replace(/\t/g, ' '), (d.column ?? 1) - 1));
     }

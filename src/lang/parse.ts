@@ -3,7 +3,7 @@
  * (grammar/prolog.peggy) that turns its failures into PlanlogErrors with
  * readable, located messages.
  */
-import { PlanlogError, type Diagnostic } from './errors.ts';
+import { isLineEnd, lineStarts, PlanlogError, positionAt, type Diagnostic } from './errors.ts';
 import type { Clause, Program, Term } from './terms.ts';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from './parser.generated.js';
 
@@ -51,11 +51,12 @@ function run(text: string, file: string, startRule: StartRule): unknown {
   if (typeof text !== 'string') {
     throw new PlanlogError({ file, message: 'the input is not text' });
   }
-  checkNesting(text, file);
+  const starts = lineStarts(text);
+  checkNesting(text, file, starts);
   try {
-    return peggyParse(text, { grammarSource: file, startRule });
+    return peggyParse(text, { grammarSource: file, startRule, lineStarts: starts });
   } catch (e) {
-    if (e instanceof PeggySyntaxError) throw new PlanlogError(syntaxDiagnostic(e, text, file, startRule));
+    if (e instanceof PeggySyntaxError) throw new PlanlogError(syntaxDiagnostic(e, text, file, startRule, starts));
     if (e instanceof RangeError) {
       throw new PlanlogError({ file, message: 'the input is nested too deeply to be read' });
     }
@@ -71,42 +72,25 @@ function run(text: string, file: string, startRule: StartRule): unknown {
  * bracket that opens level MAX_NESTING + 1. Unbalanced or unterminated input
  * is left to the parser to report.
  */
-function checkNesting(text: string, file: string): void {
+function checkNesting(text: string, file: string, starts: readonly number[]): void {
   let depth = 0;
   let i = 0;
-  let line = 1;
-  let lineStart = 0;
   const n = text.length;
   while (i < n) {
     const c = text[i];
-    if (c === '\n') {
-      line++;
-      lineStart = i + 1;
-      i++;
-    } else if (c === '%') {
-      while (i < n && text[i] !== '\n') i++;
+    if (c === '%') {
+      while (i < n && !isLineEnd(text[i])) i++;
     } else if (c === '/' && text[i + 1] === '*') {
       const close = text.indexOf('*/', i + 2);
-      const stop = close < 0 ? n : close + 2;
-      for (; i < stop; i++) {
-        if (text[i] === '\n') {
-          line++;
-          lineStart = i + 1;
-        }
-      }
+      i = close < 0 ? n : close + 2;
     } else if (c === "'") {
       i++;
-      while (i < n && text[i] !== "'" && text[i] !== '\n') i += text[i] === '\\' ? 2 : 1;
+      while (i < n && text[i] !== "'" && !isLineEnd(text[i])) i += text[i] === '\\' ? 2 : 1;
       if (i < n && text[i] === "'") i++; // closing quote ('' doubling re-enters here)
     } else if (c === '(' || c === '[') {
       depth++;
       if (depth > MAX_NESTING) {
-        throw new PlanlogError({
-          file,
-          line,
-          column: i - lineStart + 1,
-          message: `terms are nested more than ${MAX_NESTING} levels deep`,
-        });
+        throw new PlanlogError({ file, ...positionAt(starts, i), message: `terms are nested more than ${MAX_NESTING} levels deep` });
       }
       i++;
     } else if (c === ')' || c === ']') {
@@ -147,9 +131,10 @@ interface Expect {
   description?: string;
 }
 
-function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, startRule: StartRule): Diagnostic {
+function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, startRule: StartRule, starts: readonly number[]): Diagnostic {
   const start = e.location?.start ?? { line: 1, column: 1, offset: 0 };
-  const where = { file, line: start.line, column: start.column };
+  // line and column from the offset: peggy counts only LF as a line end
+  const where = { file, ...positionAt(starts, start.offset) };
   const expected = (e.expected ?? null) as Expect[] | null;
   // Messages raised by the grammar itself (unterminated quoted atom, ...).
   if (expected === null) return { ...where, message: e.message };
@@ -157,7 +142,7 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, start
   const offset = start.offset;
   if (offset >= text.length) {
     // point just after the last character, not at an empty line below it
-    return { file, ...positionOf(text, text.trimEnd().length), message: `unexpected end of file: expected ${expectedText(expected, startRule)}` };
+    return { file, ...positionAt(starts, text.trimEnd().length), message: `unexpected end of file: expected ${expectedText(expected, startRule)}` };
   }
   const ch = text.codePointAt(offset) ?? 0;
   if (TYPOGRAPHIC_QUOTES.has(ch)) {
@@ -179,37 +164,27 @@ function syntaxDiagnostic(e: PeggySyntaxError, text: string, file: string, start
   if (text[offset] === '"' && has('term')) {
     return { ...where, message: 'double-quoted strings are not supported; write a quoted atom \'like this\'' };
   }
-  return { ...where, message: `expected ${expectedText(expected, startRule)}, found ${foundToken(text, offset)}${hint(text, offset, has)}` };
+  return { ...where, message: `expected ${expectedText(expected, startRule)}, found ${foundToken(text, offset)}${hint(text, offset, has, starts)}` };
 }
 
 /** Typographic quotes that word processors put in place of ' and ". */
 const TYPOGRAPHIC_QUOTES = new Set([0x2018, 0x2019, 0x201c, 0x201d]);
 
 /** A guess at the usual mistake behind a syntax error, as " (…?)"; '' when there is none. */
-function hint(text: string, offset: number, has: (d: string) => boolean): string {
+function hint(text: string, offset: number, has: (d: string) => boolean, starts: readonly number[]): string {
   const c = text[offset];
-  const lineStart = text.lastIndexOf('\n', offset - 1) + 1;
+  const line = positionAt(starts, offset).line;
+  const lineStart = starts[line - 1];
   const firstOnLine = text.slice(lineStart, offset).trim() === '';
   if (has('end of clause')) {
     if (c === ')' || c === ']') return ` (one "${c}" too many?)`;
     if (c === '(' && /[A-Za-z0-9_']\s+$/.test(text.slice(Math.max(0, offset - 40), offset))) return ' (no space is allowed between a name and its "(")';
-    if (firstOnLine && lineStart > 0 && /[A-Za-z_':]/.test(c)) return ` (is the "." missing at the end of line ${positionOf(text, lineStart - 1).line}?)`;
+    if (firstOnLine && line > 1 && /[A-Za-z_':]/.test(c)) return ` (is the "." missing at the end of line ${line - 1}?)`;
     return '';
   }
   if (c === '.' && (has(')') || has(']'))) return ` (is a "${has(')') ? ')' : ']'}" missing?)`;
   if (has(',') && (has(')') || has(']')) && /[A-Za-z0-9_'([]/.test(c)) return ' (is a comma missing?)';
   return '';
-}
-
-/** 1-based line and column of an offset in the text. */
-function positionOf(text: string, offset: number): { line: number; column: number } {
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
 }
 
 /** What the parser wanted, in words, most useful alternative first. */

@@ -9,7 +9,7 @@
 const OPS700 = new Set(['=', '\\=', '==', '\\==', '<', '>', '=<', '>=', '=:=', '=\\=']);
 const OPS500 = new Set(['+', '-']);
 const OPS400 = new Set(['*', '/', '//']);
-const ESCAPES = { '\\': '\\', "'": "'", '"': '"', '`': '`', n: '\n', t: '\t' };
+const ESCAPES = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t' };
 
 function mk(functor, args, loc) {
   return { kind: 'compound', functor, args, loc };
@@ -202,74 +202,86 @@ function peg$parse(input, options) {
   let peg$startRuleFunction = peg$parseprogram;
 
   const peg$c0 = ".";
-  const peg$c1 = ":-";
-  const peg$c2 = ";";
-  const peg$c3 = "->";
-  const peg$c4 = ",";
-  const peg$c5 = "\\+";
-  const peg$c6 = "(";
-  const peg$c7 = "is";
-  const peg$c8 = "mod";
-  const peg$c9 = ")";
-  const peg$c10 = "]";
-  const peg$c11 = "|";
-  const peg$c12 = "[";
-  const peg$c13 = "-";
-  const peg$c14 = "'";
-  const peg$c15 = "''";
-  const peg$c16 = "\\";
-  const peg$c17 = "/*";
-  const peg$c18 = "%";
-  const peg$c19 = "*/";
+  const peg$c1 = "\uFEFF";
+  const peg$c2 = ":-";
+  const peg$c3 = ";";
+  const peg$c4 = "->";
+  const peg$c5 = ",";
+  const peg$c6 = "\\+";
+  const peg$c7 = "(";
+  const peg$c8 = "is";
+  const peg$c9 = "mod";
+  const peg$c10 = ")";
+  const peg$c11 = "]";
+  const peg$c12 = "|";
+  const peg$c13 = "[";
+  const peg$c14 = "-";
+  const peg$c15 = "'";
+  const peg$c16 = "''";
+  const peg$c17 = "\\";
+  const peg$c18 = "/*";
+  const peg$c19 = "%";
+  const peg$c20 = "*/";
 
-  const peg$r0 = /^[\t-\r %\uFEFF]/;
+  const peg$r0 = /^[\t-\r %\u2028-\u2029]/;
   const peg$r1 = /^[0-9]/;
   const peg$r2 = /^[A-Z_]/;
   const peg$r3 = /^[a-z]/;
   const peg$r4 = /^[!;]/;
-  const peg$r5 = /^[^\n\r]/;
-  const peg$r6 = /^[^'\\\n\r]/;
-  const peg$r7 = /^[+\-*\/\\\^<>=~:.?@#&$]/;
-  const peg$r8 = /^[a-zA-Z0-9_]/;
-  const peg$r9 = /^[ \t\n\r\f\v\uFEFF]/;
-  const peg$r10 = /^[^\n]/;
+  const peg$r5 = /^[^\n\r\u2028\u2029]/;
+  const peg$r6 = /^[\uD800-\uDBFF]/;
+  const peg$r7 = /^[\uDC00-\uDFFF]/;
+  const peg$r8 = /^[^'\\\n\r\u2028\u2029\0-\b\n-\x1F\x7F-\x9F\uD800-\uDFFF]/;
+  const peg$r9 = /^[\0-\b\v\f\x0E-\x1F\x7F-\x9F\uD800-\uDFFF]/;
+  const peg$r10 = /^[+\-*\/\\\^<>=~:.?@#&$]/;
+  const peg$r11 = /^[a-zA-Z0-9_]/;
+  const peg$r12 = /^[ \t\n\r\f\v\u2028\u2029]/;
+  const peg$r13 = /^[\n\r\u2028\u2029]/;
+  const peg$r14 = /^[^\u2028\u2029]/;
+  const peg$r15 = /^[\u2028\u2029]/;
 
   const peg$e0 = peg$literalExpectation(".", false);
-  const peg$e1 = peg$literalExpectation(":-", false);
-  const peg$e2 = peg$otherExpectation("end of clause");
-  const peg$e3 = peg$classExpectation([["\t", "\r"], " ", "%", "\uFEFF"], false, false, false);
-  const peg$e4 = peg$literalExpectation(";", false);
-  const peg$e5 = peg$literalExpectation("->", false);
-  const peg$e6 = peg$literalExpectation(",", false);
-  const peg$e7 = peg$literalExpectation("\\+", false);
-  const peg$e8 = peg$literalExpectation("(", false);
-  const peg$e9 = peg$otherExpectation("operator");
-  const peg$e10 = peg$literalExpectation("is", false);
-  const peg$e11 = peg$literalExpectation("mod", false);
-  const peg$e12 = peg$literalExpectation(")", false);
-  const peg$e13 = peg$otherExpectation("term");
-  const peg$e14 = peg$literalExpectation("]", false);
-  const peg$e15 = peg$literalExpectation("|", false);
-  const peg$e16 = peg$literalExpectation("[", false);
-  const peg$e17 = peg$classExpectation([["0", "9"]], false, false, false);
-  const peg$e18 = peg$literalExpectation("-", false);
-  const peg$e19 = peg$classExpectation([["A", "Z"], "_"], false, false, false);
-  const peg$e20 = peg$classExpectation([["a", "z"]], false, false, false);
-  const peg$e21 = peg$classExpectation(["!", ";"], false, false, false);
-  const peg$e22 = peg$literalExpectation("'", false);
-  const peg$e23 = peg$literalExpectation("''", false);
-  const peg$e24 = peg$literalExpectation("\\", false);
-  const peg$e25 = peg$classExpectation(["\n", "\r"], true, false, false);
-  const peg$e26 = peg$classExpectation(["'", "\\", "\n", "\r"], true, false, false);
-  const peg$e27 = peg$literalExpectation("/*", false);
-  const peg$e28 = peg$classExpectation(["+", "-", "*", "/", "\\", "^", "<", ">", "=", "~", ":", ".", "?", "@", "#", "&", "$"], false, false, false);
-  const peg$e29 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e30 = peg$classExpectation([" ", "\t", "\n", "\r", "\f", "\v", "\uFEFF"], false, false, false);
-  const peg$e31 = peg$literalExpectation("%", false);
-  const peg$e32 = peg$classExpectation(["\n"], true, false, false);
-  const peg$e33 = peg$literalExpectation("*/", false);
-  const peg$e34 = peg$anyExpectation();
-  const peg$e35 = peg$otherExpectation("end of file");
+  const peg$e1 = peg$literalExpectation("\uFEFF", false);
+  const peg$e2 = peg$literalExpectation(":-", false);
+  const peg$e3 = peg$otherExpectation("end of clause");
+  const peg$e4 = peg$classExpectation([["\t", "\r"], " ", "%", ["\u2028", "\u2029"]], false, false, false);
+  const peg$e5 = peg$literalExpectation(";", false);
+  const peg$e6 = peg$literalExpectation("->", false);
+  const peg$e7 = peg$literalExpectation(",", false);
+  const peg$e8 = peg$literalExpectation("\\+", false);
+  const peg$e9 = peg$literalExpectation("(", false);
+  const peg$e10 = peg$otherExpectation("operator");
+  const peg$e11 = peg$literalExpectation("is", false);
+  const peg$e12 = peg$literalExpectation("mod", false);
+  const peg$e13 = peg$literalExpectation(")", false);
+  const peg$e14 = peg$otherExpectation("term");
+  const peg$e15 = peg$literalExpectation("]", false);
+  const peg$e16 = peg$literalExpectation("|", false);
+  const peg$e17 = peg$literalExpectation("[", false);
+  const peg$e18 = peg$classExpectation([["0", "9"]], false, false, false);
+  const peg$e19 = peg$literalExpectation("-", false);
+  const peg$e20 = peg$classExpectation([["A", "Z"], "_"], false, false, false);
+  const peg$e21 = peg$classExpectation([["a", "z"]], false, false, false);
+  const peg$e22 = peg$classExpectation(["!", ";"], false, false, false);
+  const peg$e23 = peg$literalExpectation("'", false);
+  const peg$e24 = peg$literalExpectation("''", false);
+  const peg$e25 = peg$literalExpectation("\\", false);
+  const peg$e26 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], true, false, false);
+  const peg$e27 = peg$classExpectation([["\uD800", "\uDBFF"]], false, false, false);
+  const peg$e28 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e29 = peg$classExpectation(["'", "\\", "\n", "\r", "\u2028", "\u2029", ["\0", "\b"], ["\n", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], true, false, false);
+  const peg$e30 = peg$classExpectation([["\0", "\b"], "\v", "\f", ["\x0E", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], false, false, false);
+  const peg$e31 = peg$literalExpectation("/*", false);
+  const peg$e32 = peg$classExpectation(["+", "-", "*", "/", "\\", "^", "<", ">", "=", "~", ":", ".", "?", "@", "#", "&", "$"], false, false, false);
+  const peg$e33 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e34 = peg$classExpectation([" ", "\t", "\n", "\r", "\f", "\v", "\u2028", "\u2029"], false, false, false);
+  const peg$e35 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], false, false, false);
+  const peg$e36 = peg$literalExpectation("%", false);
+  const peg$e37 = peg$literalExpectation("*/", false);
+  const peg$e38 = peg$classExpectation(["\u2028", "\u2029"], true, false, false);
+  const peg$e39 = peg$anyExpectation();
+  const peg$e40 = peg$classExpectation(["\u2028", "\u2029"], false, false, false);
+  const peg$e41 = peg$otherExpectation("end of file");
 
   function peg$f0(clauses) {    return clauses;  }
   function peg$f1(t) {    return t;  }
@@ -311,15 +323,22 @@ function peg$parse(input, options) {
   }
   function peg$f26(head, rest) {    return [head, ...rest];  }
   function peg$f27(chars) {    return chars.join('');  }
-  function peg$f28() {    error('unterminated quoted atom');  }
-  function peg$f29() {    return "'";  }
-  function peg$f30(c) {
+  function peg$f28() {    error('unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');  }
+  function peg$f29() {    error('unterminated quoted atom');  }
+  function peg$f30() {    return "'";  }
+  function peg$f31(c) {
     const e = ESCAPES[c];
     if (e === undefined) error(`unknown escape sequence \\${c} in a quoted atom`);
     return e;
   }
-  function peg$f31() {    return here();  }
-  function peg$f32() {    error('unterminated block comment');  }
+  function peg$f32(c) {
+    error(`unexpected character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a quoted atom`);
+  }
+  function peg$f33() {    return here();  }
+  function peg$f34() {    error('unterminated block comment');  }
+  function peg$f35(c) {
+    error(`U+${c.charCodeAt(0).toString(16).toUpperCase()} is not allowed in a block comment (tau-prolog does not read it there); use a line break`);
+  }
   let peg$currPos = options.peg$currPos | 0;
   let peg$savedPos = peg$currPos;
   const peg$posDetailsCache = [{ line: 1, column: 1 }];
@@ -491,36 +510,40 @@ function peg$parse(input, options) {
   }
 
   function peg$parseprogram() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1, s2, s3, s4, s5, s6;
 
     s0 = peg$currPos;
-    s1 = peg$parse_();
-    s2 = [];
-    s3 = peg$currPos;
-    s4 = peg$parseclause();
-    if (s4 !== peg$FAILED) {
-      s5 = peg$parse_();
-      s3 = s4;
-    } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
+    s1 = peg$parsebom();
+    if (s1 === peg$FAILED) {
+      s1 = null;
     }
-    while (s3 !== peg$FAILED) {
-      s2.push(s3);
-      s3 = peg$currPos;
-      s4 = peg$parseclause();
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parse_();
-        s3 = s4;
+    s2 = peg$parse_();
+    s3 = [];
+    s4 = peg$currPos;
+    s5 = peg$parseclause();
+    if (s5 !== peg$FAILED) {
+      s6 = peg$parse_();
+      s4 = s5;
+    } else {
+      peg$currPos = s4;
+      s4 = peg$FAILED;
+    }
+    while (s4 !== peg$FAILED) {
+      s3.push(s4);
+      s4 = peg$currPos;
+      s5 = peg$parseclause();
+      if (s5 !== peg$FAILED) {
+        s6 = peg$parse_();
+        s4 = s5;
       } else {
-        peg$currPos = s3;
-        s3 = peg$FAILED;
+        peg$currPos = s4;
+        s4 = peg$FAILED;
       }
     }
-    s3 = peg$parseEOF();
-    if (s3 !== peg$FAILED) {
+    s4 = peg$parseEOF();
+    if (s4 !== peg$FAILED) {
       peg$savedPos = s0;
-      s0 = peg$f0(s2);
+      s0 = peg$f0(s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -530,36 +553,40 @@ function peg$parse(input, options) {
   }
 
   function peg$parseterm() {
-    let s0, s1, s2, s3, s4, s5, s6;
+    let s0, s1, s2, s3, s4, s5, s6, s7;
 
     s0 = peg$currPos;
-    s1 = peg$parse_();
-    s2 = peg$parset1200();
-    if (s2 !== peg$FAILED) {
-      s3 = peg$parse_();
-      s4 = peg$currPos;
+    s1 = peg$parsebom();
+    if (s1 === peg$FAILED) {
+      s1 = null;
+    }
+    s2 = peg$parse_();
+    s3 = peg$parset1200();
+    if (s3 !== peg$FAILED) {
+      s4 = peg$parse_();
+      s5 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 46) {
-        s5 = peg$c0;
+        s6 = peg$c0;
         peg$currPos++;
       } else {
-        s5 = peg$FAILED;
+        s6 = peg$FAILED;
         if (peg$silentFails === 0) { peg$fail(peg$e0); }
       }
-      if (s5 !== peg$FAILED) {
-        s6 = peg$parse_();
-        s5 = [s5, s6];
-        s4 = s5;
+      if (s6 !== peg$FAILED) {
+        s7 = peg$parse_();
+        s6 = [s6, s7];
+        s5 = s6;
       } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
+        peg$currPos = s5;
+        s5 = peg$FAILED;
       }
-      if (s4 === peg$FAILED) {
-        s4 = null;
+      if (s5 === peg$FAILED) {
+        s5 = null;
       }
-      s5 = peg$parseEOF();
-      if (s5 !== peg$FAILED) {
+      s6 = peg$parseEOF();
+      if (s6 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f1(s2);
+        s0 = peg$f1(s3);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -572,17 +599,31 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parsebom() {
+    let s0;
+
+    if (input.charCodeAt(peg$currPos) === 65279) {
+      s0 = peg$c1;
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e1); }
+    }
+
+    return s0;
+  }
+
   function peg$parseclause() {
     let s0, s1, s2, s3, s4, s5, s6, s7;
 
     s0 = peg$currPos;
     s1 = peg$parsepos();
-    if (input.substr(peg$currPos, 2) === peg$c1) {
-      s2 = peg$c1;
+    if (input.substr(peg$currPos, 2) === peg$c2) {
+      s2 = peg$c2;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e1); }
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -626,12 +667,12 @@ function peg$parse(input, options) {
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c1) {
-          s4 = peg$c1;
+        if (input.substr(peg$currPos, 2) === peg$c2) {
+          s4 = peg$c2;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e1); }
+          if (peg$silentFails === 0) { peg$fail(peg$e2); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -702,7 +743,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        if (peg$silentFails === 0) { peg$fail(peg$e4); }
       }
       if (s3 === peg$FAILED) {
         s3 = peg$parseEOF();
@@ -728,7 +769,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e2); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
 
     return s0;
@@ -739,12 +780,12 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     s1 = peg$parsepos();
-    if (input.substr(peg$currPos, 2) === peg$c1) {
-      s2 = peg$c1;
+    if (input.substr(peg$currPos, 2) === peg$c2) {
+      s2 = peg$c2;
       peg$currPos += 2;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e1); }
+      if (peg$silentFails === 0) { peg$fail(peg$e2); }
     }
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
@@ -781,12 +822,12 @@ function peg$parse(input, options) {
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
         s3 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c1) {
-          s4 = peg$c1;
+        if (input.substr(peg$currPos, 2) === peg$c2) {
+          s4 = peg$c2;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e1); }
+          if (peg$silentFails === 0) { peg$fail(peg$e2); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -840,11 +881,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 59) {
-        s5 = peg$c2;
+        s5 = peg$c3;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -864,11 +905,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 59) {
-          s5 = peg$c2;
+          s5 = peg$c3;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e4); }
+          if (peg$silentFails === 0) { peg$fail(peg$e5); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -903,12 +944,12 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c3) {
-        s5 = peg$c3;
+      if (input.substr(peg$currPos, 2) === peg$c4) {
+        s5 = peg$c4;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        if (peg$silentFails === 0) { peg$fail(peg$e6); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -942,12 +983,12 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c3) {
-          s5 = peg$c3;
+        if (input.substr(peg$currPos, 2) === peg$c4) {
+          s5 = peg$c4;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -998,11 +1039,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c4;
+        s5 = peg$c5;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1022,11 +1063,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c4;
+          s5 = peg$c5;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1059,12 +1100,12 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     s3 = peg$parsepos();
-    if (input.substr(peg$currPos, 2) === peg$c5) {
-      s4 = peg$c5;
+    if (input.substr(peg$currPos, 2) === peg$c6) {
+      s4 = peg$c6;
       peg$currPos += 2;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e7); }
+      if (peg$silentFails === 0) { peg$fail(peg$e8); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
@@ -1081,11 +1122,11 @@ function peg$parse(input, options) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 40) {
-          s7 = peg$c6;
+          s7 = peg$c7;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -1114,12 +1155,12 @@ function peg$parse(input, options) {
         s1.push(s2);
         s2 = peg$currPos;
         s3 = peg$parsepos();
-        if (input.substr(peg$currPos, 2) === peg$c5) {
-          s4 = peg$c5;
+        if (input.substr(peg$currPos, 2) === peg$c6) {
+          s4 = peg$c6;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -1136,11 +1177,11 @@ function peg$parse(input, options) {
             s6 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 40) {
-              s7 = peg$c6;
+              s7 = peg$c7;
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e8); }
+              if (peg$silentFails === 0) { peg$fail(peg$e9); }
             }
             peg$silentFails--;
             if (s7 === peg$FAILED) {
@@ -1354,12 +1395,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c7) {
-        s1 = peg$c7;
+      if (input.substr(peg$currPos, 2) === peg$c8) {
+        s1 = peg$c8;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e10); }
+        if (peg$silentFails === 0) { peg$fail(peg$e11); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -1387,7 +1428,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
 
     return s0;
@@ -1421,7 +1462,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
 
     return s0;
@@ -1454,12 +1495,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 3) === peg$c8) {
-        s1 = peg$c8;
+      if (input.substr(peg$currPos, 3) === peg$c9) {
+        s1 = peg$c9;
         peg$currPos += 3;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e11); }
+        if (peg$silentFails === 0) { peg$fail(peg$e12); }
       }
       if (s1 !== peg$FAILED) {
         s2 = peg$currPos;
@@ -1487,7 +1528,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e10); }
     }
 
     return s0;
@@ -1504,11 +1545,11 @@ function peg$parse(input, options) {
       if (s3 !== peg$FAILED) {
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 41) {
-          s5 = peg$c9;
+          s5 = peg$c10;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e12); }
+          if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s5 !== peg$FAILED) {
           s0 = s3;
@@ -1545,16 +1586,16 @@ function peg$parse(input, options) {
 
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s0 = peg$c6;
+      s0 = peg$c7;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
 
     return s0;
@@ -1569,11 +1610,11 @@ function peg$parse(input, options) {
     if (s2 !== peg$FAILED) {
       s3 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 93) {
-        s4 = peg$c10;
+        s4 = peg$c11;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e14); }
+        if (peg$silentFails === 0) { peg$fail(peg$e15); }
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -1598,11 +1639,11 @@ function peg$parse(input, options) {
           s6 = peg$currPos;
           s7 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 44) {
-            s8 = peg$c4;
+            s8 = peg$c5;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e6); }
+            if (peg$silentFails === 0) { peg$fail(peg$e7); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
@@ -1622,11 +1663,11 @@ function peg$parse(input, options) {
             s6 = peg$currPos;
             s7 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 44) {
-              s8 = peg$c4;
+              s8 = peg$c5;
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e6); }
+              if (peg$silentFails === 0) { peg$fail(peg$e7); }
             }
             if (s8 !== peg$FAILED) {
               s9 = peg$parse_();
@@ -1645,11 +1686,11 @@ function peg$parse(input, options) {
           s6 = peg$currPos;
           s7 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 124) {
-            s8 = peg$c11;
+            s8 = peg$c12;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e15); }
+            if (peg$silentFails === 0) { peg$fail(peg$e16); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
@@ -1669,11 +1710,11 @@ function peg$parse(input, options) {
           }
           s7 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 93) {
-            s8 = peg$c10;
+            s8 = peg$c11;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e14); }
+            if (peg$silentFails === 0) { peg$fail(peg$e15); }
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
@@ -1700,16 +1741,16 @@ function peg$parse(input, options) {
 
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 91) {
-      s0 = peg$c12;
+      s0 = peg$c13;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e16); }
+      if (peg$silentFails === 0) { peg$fail(peg$e17); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
 
     return s0;
@@ -1736,7 +1777,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
         if (s5 !== peg$FAILED) {
           s4 = [s4, s5];
@@ -1769,11 +1810,11 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 45) {
-      s2 = peg$c13;
+      s2 = peg$c14;
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e18); }
+      if (peg$silentFails === 0) { peg$fail(peg$e19); }
     }
     if (s2 === peg$FAILED) {
       s2 = null;
@@ -1784,7 +1825,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e17); }
+      if (peg$silentFails === 0) { peg$fail(peg$e18); }
     }
     if (s4 !== peg$FAILED) {
       while (s4 !== peg$FAILED) {
@@ -1794,7 +1835,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e17); }
+          if (peg$silentFails === 0) { peg$fail(peg$e18); }
         }
       }
     } else {
@@ -1815,7 +1856,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
 
     return s0;
@@ -1849,7 +1890,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e19); }
+      if (peg$silentFails === 0) { peg$fail(peg$e20); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -1872,7 +1913,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
 
     return s0;
@@ -1887,11 +1928,11 @@ function peg$parse(input, options) {
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s4 = peg$c6;
+        s4 = peg$c7;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e8); }
+        if (peg$silentFails === 0) { peg$fail(peg$e9); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -1899,11 +1940,11 @@ function peg$parse(input, options) {
         if (s6 !== peg$FAILED) {
           s7 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 41) {
-            s8 = peg$c9;
+            s8 = peg$c10;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e12); }
+            if (peg$silentFails === 0) { peg$fail(peg$e13); }
           }
           if (s8 !== peg$FAILED) {
             s3 = s6;
@@ -1942,11 +1983,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c4;
+        s5 = peg$c5;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1966,11 +2007,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c4;
+          s5 = peg$c5;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -2007,7 +2048,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e20); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -2037,7 +2078,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e21); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
         }
       }
@@ -2045,7 +2086,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e13); }
+      if (peg$silentFails === 0) { peg$fail(peg$e14); }
     }
 
     return s0;
@@ -2056,11 +2097,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c14;
+      s1 = peg$c15;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e22); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2070,11 +2111,11 @@ function peg$parse(input, options) {
         s3 = peg$parseqchar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c14;
+        s3 = peg$c15;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
@@ -2090,11 +2131,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c14;
+        s1 = peg$c15;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e22); }
+        if (peg$silentFails === 0) { peg$fail(peg$e23); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -2103,53 +2144,10 @@ function peg$parse(input, options) {
           s2.push(s3);
           s3 = peg$parseqchar();
         }
-        peg$savedPos = s0;
-        s0 = peg$f28();
-      } else {
-        peg$currPos = s0;
-        s0 = peg$FAILED;
-      }
-    }
-
-    return s0;
-  }
-
-  function peg$parseqchar() {
-    let s0, s1, s2;
-
-    s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c15) {
-      s1 = peg$c15;
-      peg$currPos += 2;
-    } else {
-      s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
-    }
-    if (s1 !== peg$FAILED) {
-      peg$savedPos = s0;
-      s1 = peg$f29();
-    }
-    s0 = s1;
-    if (s0 === peg$FAILED) {
-      s0 = peg$currPos;
-      if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c16;
-        peg$currPos++;
-      } else {
-        s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e24); }
-      }
-      if (s1 !== peg$FAILED) {
-        s2 = input.charAt(peg$currPos);
-        if (peg$r5.test(s2)) {
-          peg$currPos++;
-        } else {
-          s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e25); }
-        }
-        if (s2 !== peg$FAILED) {
+        s3 = peg$parselineendch();
+        if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f30(s2);
+          s0 = peg$f28();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2159,15 +2157,171 @@ function peg$parse(input, options) {
         s0 = peg$FAILED;
       }
       if (s0 === peg$FAILED) {
-        s0 = input.charAt(peg$currPos);
-        if (peg$r6.test(s0)) {
+        s0 = peg$currPos;
+        if (input.charCodeAt(peg$currPos) === 39) {
+          s1 = peg$c15;
           peg$currPos++;
         } else {
+          s1 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        }
+        if (s1 !== peg$FAILED) {
+          s2 = [];
+          s3 = peg$parseqchar();
+          while (s3 !== peg$FAILED) {
+            s2.push(s3);
+            s3 = peg$parseqchar();
+          }
+          s3 = peg$parseqbad();
+          if (s3 !== peg$FAILED) {
+            s1 = [s1, s2, s3];
+            s0 = s1;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
           s0 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.charCodeAt(peg$currPos) === 39) {
+            s1 = peg$c15;
+            peg$currPos++;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = [];
+            s3 = peg$parseqchar();
+            while (s3 !== peg$FAILED) {
+              s2.push(s3);
+              s3 = peg$parseqchar();
+            }
+            peg$savedPos = s0;
+            s0 = peg$f29();
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
         }
       }
     }
+
+    return s0;
+  }
+
+  function peg$parseqchar() {
+    let s0, s1, s2, s3;
+
+    s0 = peg$currPos;
+    if (input.substr(peg$currPos, 2) === peg$c16) {
+      s1 = peg$c16;
+      peg$currPos += 2;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f30();
+    }
+    s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$currPos;
+      if (input.charCodeAt(peg$currPos) === 92) {
+        s1 = peg$c17;
+        peg$currPos++;
+      } else {
+        s1 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+      }
+      if (s1 !== peg$FAILED) {
+        s2 = input.charAt(peg$currPos);
+        if (peg$r5.test(s2)) {
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+        }
+        if (s2 !== peg$FAILED) {
+          peg$savedPos = s0;
+          s0 = peg$f31(s2);
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+      if (s0 === peg$FAILED) {
+        s0 = peg$currPos;
+        s1 = peg$currPos;
+        s2 = input.charAt(peg$currPos);
+        if (peg$r6.test(s2)) {
+          peg$currPos++;
+        } else {
+          s2 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        }
+        if (s2 !== peg$FAILED) {
+          s3 = input.charAt(peg$currPos);
+          if (peg$r7.test(s3)) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+          }
+          if (s3 !== peg$FAILED) {
+            s2 = [s2, s3];
+            s1 = s2;
+          } else {
+            peg$currPos = s1;
+            s1 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s1;
+          s1 = peg$FAILED;
+        }
+        if (s1 !== peg$FAILED) {
+          s0 = input.substring(s0, peg$currPos);
+        } else {
+          s0 = s1;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = input.charAt(peg$currPos);
+          if (peg$r8.test(s0)) {
+            peg$currPos++;
+          } else {
+            s0 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+          }
+        }
+      }
+    }
+
+    return s0;
+  }
+
+  function peg$parseqbad() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r9.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f32(s1);
+    }
+    s0 = s1;
 
     return s0;
   }
@@ -2180,12 +2334,12 @@ function peg$parse(input, options) {
     s2 = peg$currPos;
     s3 = peg$currPos;
     peg$silentFails++;
-    if (input.substr(peg$currPos, 2) === peg$c17) {
-      s4 = peg$c17;
+    if (input.substr(peg$currPos, 2) === peg$c18) {
+      s4 = peg$c18;
       peg$currPos += 2;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e27); }
+      if (peg$silentFails === 0) { peg$fail(peg$e31); }
     }
     peg$silentFails--;
     if (s4 === peg$FAILED) {
@@ -2228,12 +2382,12 @@ function peg$parse(input, options) {
         s2 = peg$currPos;
         s3 = peg$currPos;
         peg$silentFails++;
-        if (input.substr(peg$currPos, 2) === peg$c17) {
-          s4 = peg$c17;
+        if (input.substr(peg$currPos, 2) === peg$c18) {
+          s4 = peg$c18;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         peg$silentFails--;
         if (s4 === peg$FAILED) {
@@ -2287,11 +2441,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r7.test(s0)) {
+    if (peg$r10.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e28); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
 
     return s0;
@@ -2301,11 +2455,11 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r8.test(s0)) {
+    if (peg$r11.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
 
     return s0;
@@ -2317,7 +2471,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f31();
+    s1 = peg$f33();
     s0 = s1;
 
     return s0;
@@ -2366,11 +2520,25 @@ function peg$parse(input, options) {
     let s0;
 
     s0 = input.charAt(peg$currPos);
-    if (peg$r9.test(s0)) {
+    if (peg$r12.test(s0)) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+    }
+
+    return s0;
+  }
+
+  function peg$parselineendch() {
+    let s0;
+
+    s0 = input.charAt(peg$currPos);
+    if (peg$r13.test(s0)) {
+      peg$currPos++;
+    } else {
+      s0 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
 
     return s0;
@@ -2381,29 +2549,29 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c18;
+      s1 = peg$c19;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
       s3 = input.charAt(peg$currPos);
-      if (peg$r10.test(s3)) {
+      if (peg$r5.test(s3)) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e32); }
+        if (peg$silentFails === 0) { peg$fail(peg$e26); }
       }
       while (s3 !== peg$FAILED) {
         s2.push(s3);
         s3 = input.charAt(peg$currPos);
-        if (peg$r10.test(s3)) {
+        if (peg$r5.test(s3)) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e32); }
+          if (peg$silentFails === 0) { peg$fail(peg$e26); }
         }
       }
       s1 = [s1, s2];
@@ -2414,24 +2582,24 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c17) {
-        s1 = peg$c17;
+      if (input.substr(peg$currPos, 2) === peg$c18) {
+        s1 = peg$c18;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e27); }
+        if (peg$silentFails === 0) { peg$fail(peg$e31); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
         s3 = peg$currPos;
         s4 = peg$currPos;
         peg$silentFails++;
-        if (input.substr(peg$currPos, 2) === peg$c19) {
-          s5 = peg$c19;
+        if (input.substr(peg$currPos, 2) === peg$c20) {
+          s5 = peg$c20;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2441,12 +2609,12 @@ function peg$parse(input, options) {
           s4 = peg$FAILED;
         }
         if (s4 !== peg$FAILED) {
-          if (input.length > peg$currPos) {
-            s5 = input.charAt(peg$currPos);
+          s5 = input.charAt(peg$currPos);
+          if (peg$r14.test(s5)) {
             peg$currPos++;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e34); }
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
           }
           if (s5 !== peg$FAILED) {
             s4 = [s4, s5];
@@ -2464,12 +2632,12 @@ function peg$parse(input, options) {
           s3 = peg$currPos;
           s4 = peg$currPos;
           peg$silentFails++;
-          if (input.substr(peg$currPos, 2) === peg$c19) {
-            s5 = peg$c19;
+          if (input.substr(peg$currPos, 2) === peg$c20) {
+            s5 = peg$c20;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e37); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -2479,12 +2647,12 @@ function peg$parse(input, options) {
             s4 = peg$FAILED;
           }
           if (s4 !== peg$FAILED) {
-            if (input.length > peg$currPos) {
-              s5 = input.charAt(peg$currPos);
+            s5 = input.charAt(peg$currPos);
+            if (peg$r14.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -2498,12 +2666,12 @@ function peg$parse(input, options) {
             s3 = peg$FAILED;
           }
         }
-        if (input.substr(peg$currPos, 2) === peg$c19) {
-          s3 = peg$c19;
+        if (input.substr(peg$currPos, 2) === peg$c20) {
+          s3 = peg$c20;
           peg$currPos += 2;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e33); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
         if (s3 !== peg$FAILED) {
           s1 = [s1, s2, s3];
@@ -2518,24 +2686,24 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c17) {
-          s1 = peg$c17;
+        if (input.substr(peg$currPos, 2) === peg$c18) {
+          s1 = peg$c18;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e31); }
         }
         if (s1 !== peg$FAILED) {
           s2 = [];
           s3 = peg$currPos;
           s4 = peg$currPos;
           peg$silentFails++;
-          if (input.substr(peg$currPos, 2) === peg$c19) {
-            s5 = peg$c19;
+          if (input.substr(peg$currPos, 2) === peg$c20) {
+            s5 = peg$c20;
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e33); }
+            if (peg$silentFails === 0) { peg$fail(peg$e37); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -2545,12 +2713,12 @@ function peg$parse(input, options) {
             s4 = peg$FAILED;
           }
           if (s4 !== peg$FAILED) {
-            if (input.length > peg$currPos) {
-              s5 = input.charAt(peg$currPos);
+            s5 = input.charAt(peg$currPos);
+            if (peg$r14.test(s5)) {
               peg$currPos++;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e34); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -2568,12 +2736,72 @@ function peg$parse(input, options) {
             s3 = peg$currPos;
             s4 = peg$currPos;
             peg$silentFails++;
-            if (input.substr(peg$currPos, 2) === peg$c19) {
-              s5 = peg$c19;
+            if (input.substr(peg$currPos, 2) === peg$c20) {
+              s5 = peg$c20;
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e33); }
+              if (peg$silentFails === 0) { peg$fail(peg$e37); }
+            }
+            peg$silentFails--;
+            if (s5 === peg$FAILED) {
+              s4 = undefined;
+            } else {
+              peg$currPos = s4;
+              s4 = peg$FAILED;
+            }
+            if (s4 !== peg$FAILED) {
+              s5 = input.charAt(peg$currPos);
+              if (peg$r14.test(s5)) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              }
+              if (s5 !== peg$FAILED) {
+                s4 = [s4, s5];
+                s3 = s4;
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            } else {
+              peg$currPos = s3;
+              s3 = peg$FAILED;
+            }
+          }
+          s3 = peg$parseblockbad();
+          if (s3 !== peg$FAILED) {
+            s1 = [s1, s2, s3];
+            s0 = s1;
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
+        } else {
+          peg$currPos = s0;
+          s0 = peg$FAILED;
+        }
+        if (s0 === peg$FAILED) {
+          s0 = peg$currPos;
+          if (input.substr(peg$currPos, 2) === peg$c18) {
+            s1 = peg$c18;
+            peg$currPos += 2;
+          } else {
+            s1 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          }
+          if (s1 !== peg$FAILED) {
+            s2 = [];
+            s3 = peg$currPos;
+            s4 = peg$currPos;
+            peg$silentFails++;
+            if (input.substr(peg$currPos, 2) === peg$c20) {
+              s5 = peg$c20;
+              peg$currPos += 2;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e37); }
             }
             peg$silentFails--;
             if (s5 === peg$FAILED) {
@@ -2588,7 +2816,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e34); }
+                if (peg$silentFails === 0) { peg$fail(peg$e39); }
               }
               if (s5 !== peg$FAILED) {
                 s4 = [s4, s5];
@@ -2601,21 +2829,80 @@ function peg$parse(input, options) {
               peg$currPos = s3;
               s3 = peg$FAILED;
             }
-          }
-          s3 = peg$parseEOF();
-          if (s3 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s0 = peg$f32();
+            while (s3 !== peg$FAILED) {
+              s2.push(s3);
+              s3 = peg$currPos;
+              s4 = peg$currPos;
+              peg$silentFails++;
+              if (input.substr(peg$currPos, 2) === peg$c20) {
+                s5 = peg$c20;
+                peg$currPos += 2;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e37); }
+              }
+              peg$silentFails--;
+              if (s5 === peg$FAILED) {
+                s4 = undefined;
+              } else {
+                peg$currPos = s4;
+                s4 = peg$FAILED;
+              }
+              if (s4 !== peg$FAILED) {
+                if (input.length > peg$currPos) {
+                  s5 = input.charAt(peg$currPos);
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e39); }
+                }
+                if (s5 !== peg$FAILED) {
+                  s4 = [s4, s5];
+                  s3 = s4;
+                } else {
+                  peg$currPos = s3;
+                  s3 = peg$FAILED;
+                }
+              } else {
+                peg$currPos = s3;
+                s3 = peg$FAILED;
+              }
+            }
+            s3 = peg$parseEOF();
+            if (s3 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f34();
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
           }
-        } else {
-          peg$currPos = s0;
-          s0 = peg$FAILED;
         }
       }
     }
+
+    return s0;
+  }
+
+  function peg$parseblockbad() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r15.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f35(s1);
+    }
+    s0 = s1;
 
     return s0;
   }
@@ -2631,7 +2918,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e39); }
     }
     peg$silentFails--;
     if (s1 === peg$FAILED) {
@@ -2643,7 +2930,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
     }
 
     return s0;
@@ -2652,9 +2939,28 @@ function peg$parse(input, options) {
 
   const file = typeof options.grammarSource === 'string' ? options.grammarSource : '<input>';
 
+  // line starts (offsets, ascending) from parse.ts; without them, peggy's own count
+  const starts = Array.isArray(options.lineStarts) ? options.lineStarts : null;
+  let cursor = 0;
+
+  // 1-based line and column of the current offset (the last line found is tried first)
   function here() {
-    const s = location().start;
-    return { file, line: s.line, column: s.column, offset: s.offset };
+    if (starts === null) {
+      const s = location().start;
+      return { file, line: s.line, column: s.column, offset: s.offset };
+    }
+    const at = offset();
+    if (starts[cursor] > at || (cursor + 1 < starts.length && starts[cursor + 1] <= at)) {
+      let lo = 0;
+      let hi = starts.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (starts[mid] <= at) lo = mid;
+        else hi = mid - 1;
+      }
+      cursor = lo;
+    }
+    return { file, line: cursor + 1, column: at - starts[cursor] + 1, offset: at };
   }
 
   peg$result = peg$startRuleFunction();

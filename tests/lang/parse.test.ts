@@ -174,9 +174,39 @@ describe('syntax errors', () => {
 
   it('reports unterminated quoted atoms and block comments at their start', () => {
     expect(syntaxError("a.\nb('abc).")).toBe('2:3: unterminated quoted atom');
-    expect(syntaxError("b('ab\nc').")).toBe('1:3: unterminated quoted atom');
+    expect(syntaxError("b('ab\nc').")).toBe('1:3: unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');
     expect(syntaxError('a. /* never\nclosed')).toBe('1:4: unterminated block comment');
     expect(syntaxError("b('x\\qy').")).toBe('1:5: unknown escape sequence \\q in a quoted atom');
+  });
+
+  it('counts line ends as the Prolog engines do: LF, CR LF, a bare CR, U+2028, U+2029 (issue 13)', () => {
+    for (const nl of ['\n', '\r\n', '\r', '\u2028', '\u2029']) {
+      expect(syntaxError(`a.${nl}b.${nl}  c d.`), JSON.stringify(nl)).toBe('3:5: expected "." after the clause, found "d"');
+      const p = parseProgram(`a.${nl}${nl}  foo(x).`, 'f.pl');
+      expect(p.clauses[1].head!.loc).toMatchObject({ line: 3, column: 3 });
+    }
+  });
+
+  it('ends a % comment at every line end, so text after a CR, U+2028 or U+2029 is read and checked (issue 13)', () => {
+    for (const nl of ['\r', '\u2028', '\u2029']) {
+      const p = parseProgram(`init([p]).\n% note${nl}:- js_run_script(x).\n`, 'f.pl');
+      expect(p.clauses.map((c) => (c.head === null ? 'directive' : 'fact'))).toEqual(['fact', 'directive']);
+      expect(p.clauses[1].loc).toMatchObject({ line: 3, column: 1 });
+    }
+  });
+
+  it('rejects what tau-prolog and SWI-Prolog would read differently: raw line ends and control characters in quoted atoms, U+2028 in block comments, a BOM after the start, the escape \\`', () => {
+    expect(syntaxError("b('ab\rc').")).toBe('1:3: unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');
+    expect(syntaxError("b('ab\u2028c').")).toBe('1:3: unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');
+    expect(syntaxError("b('a\u0007').")).toBe('1:5: unexpected character U+0007 in a quoted atom');
+    expect(syntaxError("b('a\u0085').")).toBe('1:5: unexpected character U+0085 in a quoted atom');
+    expect(syntaxError("b('\uDC00').")).toBe('1:4: unexpected character U+DC00 in a quoted atom');
+    expect(syntaxError('a. /* x\u2029 */')).toBe('1:8: U+2029 is not allowed in a block comment (tau-prolog does not read it there); use a line break');
+    expect(syntaxError("b('\\`').")).toBe('1:4: unknown escape sequence \\` in a quoted atom');
+    expect(syntaxError('a.\uFEFFb.')).toBe('1:2: the "." that ends a clause must be followed by whitespace, "%" or the end of the file');
+    // allowed: a tab, a pair of surrogates (an emoji), a BOM at the very start
+    expect(parseProgram("b('\t\u{1F600}').", 'f.pl').clauses[0].head).toMatchObject({ args: [{ kind: 'atom', name: '\t\u{1F600}' }] });
+    expect(parseProgram('\uFEFFa.', 'f.pl').clauses).toHaveLength(1);
   });
 
   it('explains a "." that does not end the clause', () => {

@@ -7,9 +7,9 @@
 import { expect } from 'vitest';
 import { PlanlogError } from '../../src/lang/errors.ts';
 
-/** Line texts under both line conventions (the grammar counts "\n", the level reader also "\r"). */
+/** Line texts under each line convention (the plan reader counts LF, the level reader also CR, the Prolog grammar also U+2028 and U+2029). */
 function lineTexts(text: string): string[][] {
-  return [text.split('\n'), text.split(/\r\n|\r|\n/)];
+  return [text.split('\n'), text.split(/\r\n|\r|\n/), text.split(/\r\n|[\n\r\u2028\u2029]/)];
 }
 
 /** True when (line, column) lies in `text`: a line of it, a column up to one past that line's end. */
