@@ -1,9 +1,16 @@
 /**
  * The best-first search engine behind ucs, astar, wastar and gbfs: one open
  * list ordered by f = gWeight·g + hWeight·h (ties: smaller h for A*-like
- * searches, smaller g for greedy), a closed set in the state store, integer
- * g and h per state id, and optionally (greedy only) lazy evaluation and a
- * second open list for successors reached by preferred operators.
+ * searches, smaller g for greedy), a closed set in the state store, g and
+ * h per state id, and optionally (greedy only) lazy evaluation and a second
+ * open list for successors reached by preferred operators.
+ *
+ * g is a double (Float64Array): operator costs up to 1,000,000 over
+ * thousands of steps pass 2^31, where a 32-bit integer would wrap negative
+ * and make a dearer path look cheapest; doubles are exact up to 2^53. h stays
+ * a 32-bit integer (4 bytes a state less), saturated at 2^31 − 2: a smaller
+ * value keeps an admissible heuristic admissible (and a consistent one
+ * consistent), and only greedy orderings lose detail above it.
  *
  * States the heuristic proves dead (h = Infinity) are stored, so they are
  * evaluated once, but never expanded.
@@ -31,14 +38,15 @@ export interface BestFirstConfig {
 }
 
 const UNKNOWN = -1; // h not evaluated yet (lazy)
-const DEAD = 0x7fffffff; // h = Infinity
+const DEAD = 0x7fffffff; // h = Infinity: the heuristic proves the state a dead end
+const H_MAX = DEAD - 1; // larger finite values are saturated here
 
 const zero: Evaluator = { evaluate: () => 0 };
 
-/** Grows an Int32Array to at least n entries (doubling), keeping its contents. */
-function fit(a: Int32Array, n: number, fill = 0): Int32Array {
+/** Grows a typed array to at least n entries (doubling), keeping its contents. */
+function fit<A extends Int32Array | Float64Array>(a: A, n: number, fill = 0): A {
   if (n <= a.length) return a;
-  const b = new Int32Array(Math.max(n, a.length * 2));
+  const b = new (a.constructor as new (n: number) => A)(Math.max(n, a.length * 2));
   b.set(a);
   if (fill !== 0) b.fill(fill, a.length);
   return b;
@@ -50,7 +58,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
   const h = options.heuristic && c.hWeight !== 0 ? options.heuristic.create(space, options.context) : zero;
   const usePreferred = c.preferred && typeof h.preferred === 'function';
   const store = new StateStore(W);
-  let g: Int32Array = new Int32Array(1024);
+  let g: Float64Array = new Float64Array(1024);
   let hv: Int32Array = new Int32Array(1024).fill(UNKNOWN);
   let closed = new Uint8Array(1024);
   const open = new Heap();
@@ -75,7 +83,7 @@ export function bestFirst(space: SearchSpace, options: SearchOptions, c: BestFir
   const evaluate = (data: Uint32Array, off: number): number => {
     evaluated++;
     const v = h.evaluate(data, off);
-    return v === Infinity ? DEAD : v;
+    return v === Infinity ? DEAD : v > H_MAX ? H_MAX : v;
   };
   const key = (gv: number, hvv: number): number => packKey(c.gWeight * gv + c.hWeight * hvv, c.tieByG ? gv : hvv);
   const grow = (n: number): void => {

@@ -70,11 +70,18 @@ export class Heap {
 /** Tie-breaking range: secondary values are clamped to [0, 2^22). */
 const TIE = 2 ** 22;
 
+/** Primary values from here on leave no room for the tie-breaker in a double's 53 bits. */
+const EXACT = 2 ** 31;
+
 /**
- * One heap key from a primary value (f, ≥ 0, below 2^30) and a secondary
- * one that breaks ties (smaller first): exact in a double.
+ * One heap key from a primary value (f, ≥ 0) and a secondary one that breaks
+ * ties (smaller first): exact in a double while the primary is below 2^31.
+ * From 2^31 on (costs up to 1,000,000 per operator get there) the key is the
+ * primary alone, so keys still order by the primary — a tie-breaker rounded
+ * into the next primary's key could put a dearer node first.
  */
 export function packKey(primary: number, secondary: number): number {
+  if (primary >= EXACT) return primary * TIE;
   return primary * TIE + Math.min(Math.max(secondary, 0), TIE - 1);
 }
 

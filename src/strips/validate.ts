@@ -80,13 +80,8 @@ interface Fact {
   args: string[];
 }
 
-function splitFacts(keys: Iterable<string>, literals: Map<string, Literal>): Map<string, Fact> {
-  const out = new Map<string, Fact>();
-  for (const k of keys) {
-    const l = literals.get(k)!;
-    out.set(k, { pred: l.pred, args: l.args.map((a) => (a as { value: string }).value) });
-  }
-  return out;
+function splitFact(l: Literal): Fact {
+  return { pred: l.pred, args: l.args.map((a) => (a as { value: string }).value) };
 }
 
 /**
@@ -132,7 +127,9 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     if (!literals.has(k)) literals.set(k, l);
     return k;
   };
-  let state = splitFacts(new Set(problem.init.map(remember)), literals);
+  // the current state, updated in place step by step (keys in the order a Set of them would have)
+  const state = new Map<string, Fact>();
+  for (const k of problem.init.map(remember)) if (!state.has(k)) state.set(k, splitFact(literals.get(k)!));
   const states: string[][] = [[...state.keys()]];
   const steps: ValidatedStep[] = [];
   let cost = 0;
@@ -175,10 +172,8 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     }
     const deleted = op.del.map((l) => remember(literalOf(l, matched)));
     const added = op.add.map((l) => remember(literalOf(l, matched)));
-    const next = new Set(state.keys());
-    for (const d of deleted) next.delete(d);
-    for (const a of added) next.add(a);
-    state = splitFacts(next, literals);
+    for (const d of deleted) state.delete(d);
+    for (const a of added) if (!state.has(a)) state.set(a, splitFact(literals.get(a)!));
     states.push([...state.keys()]);
     cost += op.cost;
     steps.push({
