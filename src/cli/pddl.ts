@@ -4,8 +4,8 @@
  *   planlog pddl import <domain.pddl> [<problem.pddl>] --out DIR
  * and `solve --plan-format pddl`, the plan as VAL and Fast Downward write it.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
   exportPddlDomain,
@@ -62,6 +62,7 @@ export function pddlCommand(args: string[], io: Io): number {
   if (values.out === undefined) throw new UsageError(`pddl ${sub} needs --out DIR`);
   const [domainFile, problemFile] = positionals;
   const written = sub === 'export' ? exportFiles(io, domainFile, problemFile, values.level) : importFiles(io, domainFile, problemFile, { level: values.level, out: values.out });
+  makeFolder(values.out);
   for (const [name, text, what] of written) {
     const path = join(values.out, name);
     writeText(path, text);
@@ -104,13 +105,54 @@ function importFiles(io: Io, domainFile: string, problemFile: string | undefined
 const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const facts = (init: number, goal: number): string => `${count(init, 'initial fact')}, ${count(goal, 'goal fact')}`;
 
-/** Writes a text file, creating its folder; a PlanlogError naming the file when that fails. */
+/** A system error in words: "no such file or directory" for ENOENT, and so on (Node's text without the call and path otherwise). */
+function why(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  const words: Record<string, string> = {
+    ENOENT: 'no such file or directory',
+    EACCES: 'permission denied',
+    EPERM: 'not permitted',
+    ENOTDIR: 'a part of the path is a file, not a folder',
+    EISDIR: 'is a folder',
+    EROFS: 'read-only file system',
+    ENOSPC: 'no space left on the device',
+  };
+  return (err.code && words[err.code]) ?? err.message;
+}
+
+/**
+ * Creates the --out folder and the folders above it that are missing, one by
+ * one (Node's recursive mkdir retries forever where mkdir answers ENOENT for
+ * a folder whose parent exists, as in /proc); throws a PlanlogError located
+ * at --out when it cannot.
+ */
+function makeFolder(dir: string): void {
+  const missing: string[] = [];
+  for (let d = resolve(dir); ; d = dirname(d)) {
+    try {
+      if (statSync(d).isDirectory()) break;
+      throw new PlanlogError({ file: '--out', message: `cannot write ${dir}: ${d} is a file, not a folder` });
+    } catch (e) {
+      if (e instanceof PlanlogError) throw e;
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || dirname(d) === d) throw new PlanlogError({ file: '--out', message: `cannot write ${dir}: ${why(e)}` });
+      missing.push(d);
+    }
+  }
+  for (const d of missing.reverse()) {
+    try {
+      mkdirSync(d);
+    } catch (e) {
+      throw new PlanlogError({ file: '--out', message: `cannot write ${dir}: cannot create the folder ${d} (${why(e)})` });
+    }
+  }
+}
+
+/** Writes a text file into the --out folder; a PlanlogError naming the file when that fails. */
 function writeText(path: string, text: string): void {
   try {
-    mkdirSync(join(path, '..'), { recursive: true });
     writeFileSync(path, text);
   } catch (e) {
-    throw new PlanlogError({ file: path, message: `cannot write file: ${(e as Error).message}` });
+    throw new PlanlogError({ file: '--out', message: `cannot write ${path}: ${why(e)}` });
   }
 }
 
