@@ -86,6 +86,7 @@ export function importPddl(domain: PddlDomain, problem: PddlProblem | null, name
 /** The Prolog atom name of a PDDL predicate, type or action name. */
 function predText(pddl: string): string {
   const text = fromPddlName(pddl);
+  if (/^[a-z][a-zA-Z0-9_]*$/.test(text)) return text; // a plain atom is its own name (no parse per fact)
   const t = parseTerm(text, '<name>');
   return t.kind === 'atom' ? t.name : text;
 }

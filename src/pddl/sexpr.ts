@@ -1,8 +1,8 @@
 /**
  * The lowest layer of the PDDL reader: text → s-expressions. Every atom and
  * list carries the place where it starts; `;` starts a comment that runs to
- * the end of the line. PDDL is case-insensitive, so atoms are kept both as
- * written and lowercased.
+ * the end of the line; `?` starts a variable, also right after a name. PDDL
+ * is case-insensitive, so atoms are kept both as written and lowercased.
  */
 import { PlanlogError } from '../lang/errors.ts';
 import type { Loc } from '../lang/terms.ts';
@@ -75,8 +75,10 @@ export function readSExprs(text: string, file: string): SExpr[] {
       continue;
     }
     const start = here(i);
-    let j = i;
-    while (j < text.length && !/[\s();]/.test(text[j])) j++;
+    // a name ends at white space, a parenthesis, a comment or a "?": "?" starts
+    // a variable and is no part of a name, so (aircraft?a) is aircraft, ?a
+    let j = i + 1;
+    while (j < text.length && !/[\s();?]/.test(text[j])) j++;
     const raw = text.slice(i, j);
     into.push({ kind: 'atom', raw, text: raw.toLowerCase(), loc: start });
     col += j - i;
