@@ -39,13 +39,19 @@ export interface SokobanCounts {
   pushes: number;
 }
 
-/** The `validate --json` object (also the web API's /api/validate answer). */
+/**
+ * The `validate --json` object (also the web API's /api/validate answer).
+ * On an invalid plan `cost` is the cost of the steps replayed before the
+ * failing one, not of the plan; `prefixCost` names it so (`cost` stays for
+ * the contract's readers).
+ */
 export function validationJson(v: ValidationResult, length: number, sokoban?: SokobanCounts): Record<string, unknown> {
   const f = v.failure;
   return {
     valid: v.valid,
     length,
     cost: v.cost,
+    ...(v.valid ? {} : { prefixCost: v.cost }),
     ...(sokoban ?? {}),
     ...(f
       ? {

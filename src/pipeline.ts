@@ -85,6 +85,8 @@ export interface SolveReport {
   cycle: SearchOptions['cycle'];
   /** Why no plan was returned (unsolvable or limit). */
   reason?: string;
+  /** On unsolvable: 'action-rule' when proven only under the original's rule (see SearchResult). */
+  proof?: SearchResult['proof'];
   stats: SearchResult['stats'] & {
     parseMs: number;
     groundMs: number;
@@ -146,6 +148,7 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
     backend: 'ts',
     cycle: search.cycle,
     ...(result.reason ? { reason: result.reason } : {}),
+    ...(result.proof ? { proof: result.proof } : {}),
     stats: { ...result.stats, parseMs, groundMs, totalMs: parseMs + groundMs + result.stats.timeMs, atoms: task.atoms.length, operators: task.operators.length },
     validation,
   };

@@ -208,6 +208,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
     backend: 'prolog',
     cycle,
     ...(reason ? { reason } : {}),
+    ...(status === 'unsolvable' && algo === 'iddfs' && cycle === 'action' ? { proof: 'action-rule' as const } : {}),
     stats: {
       expanded,
       generated,

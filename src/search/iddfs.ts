@@ -212,13 +212,15 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       }
     }
     if (it.maxDepth < bound) {
-      return result(
-        'unsolvable',
-        null,
-        byState
-          ? `no path reached depth ${bound} (longest: ${it.maxDepth}): every cycle-free path was explored`
-          : `no path reached depth ${bound} (longest: ${it.maxDepth}): no plan uses each ground operator at most once (the original's rule); a plan that repeats an operator may exist (try --cycle state)`,
-      );
+      if (byState) return result('unsolvable', null, `no path reached depth ${bound} (longest: ${it.maxDepth}): every cycle-free path was explored`);
+      return {
+        ...result(
+          'unsolvable',
+          null,
+          `no path reached depth ${bound} (longest: ${it.maxDepth}): no plan uses each ground operator at most once (the original's rule); a plan that repeats an operator may exist (try --cycle state)`,
+        ),
+        proof: 'action-rule',
+      };
     }
   }
 }

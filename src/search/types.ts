@@ -119,6 +119,12 @@ export interface SearchResult {
   plan: number[] | null;
   /** Why the strategy answered `unsolvable` or `limit`, in words. */
   reason?: string;
+  /**
+   * On `unsolvable` under the original's action rule (iddfs --cycle action):
+   * proven only that no plan uses each ground operator at most once; a plan
+   * that repeats one may exist. Absent when no plan exists at all.
+   */
+  proof?: 'action-rule';
   stats: SearchStats;
 }
 
