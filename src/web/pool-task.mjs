@@ -1,7 +1,10 @@
 // Piscina worker module of the web server: registers tsx's loader in the
-// worker, then hands piscina the TypeScript request runner.
+// worker, then hands piscina the TypeScript handlers (worker.ts): the
+// default export runs solve, compare, validate and explain; `scan` reads
+// the levels of an uploaded file; `ready` answers once the module is loaded.
 import { register } from 'tsx/esm/api';
 
 register();
-const { runWebTask } = await import('./task.ts');
-export default runWebTask;
+const { task, scan, ready } = await import('./worker.ts');
+export default task;
+export { scan, ready };

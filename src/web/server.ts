@@ -3,29 +3,42 @@
  * page (bundled in memory when the server starts: no files are read per
  * request, so no path can escape) and the JSON API of shared/DESIGN.md.
  *
- * Solving runs on a worker pool (piscina) with a bounded queue (503 when
- * full: the server counts what it handed to the pool), a per-request time and node limit capped by the server, and
- * cancellation when the client goes away (the search's interrupt flag, then
- * the worker is stopped if it does not end within a second). Request bodies
- * are limited in size and checked against a JSON schema; bad input gets a
- * 400 with the located message.
+ * Every CPU-bound route (solve, compare, validate, explain, scan) runs on a
+ * worker pool (piscina) with a bounded queue: 503 when it is full (the
+ * server counts what it handed to the pool) or when a request has waited
+ * longer than `maxWait` for a worker. A request's time and node limits are
+ * capped by the server; its hard limit (the time limit plus a grace, then
+ * the worker is stopped: 504) counts from the moment a worker starts it, not
+ * from the queue (handshake.ts). When the client goes away a waiting request
+ * is dropped, a running search is stopped (its interrupt flag, then the
+ * worker if it does not end within a second). What workers print goes to
+ * the log, never to stdout (worker-output.ts). Request bodies are limited in
+ * size and checked against a JSON schema; bad input gets a 400 with the
+ * located message.
  */
 import { createServer } from 'node:http';
 import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
-import { backendNames, errorJson, heuristicNames, heuristics, isPlanlogError, PlanlogError, prologEngines, scanLevels, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
+import { backendNames, heuristicNames, heuristics, prologEngines, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
 import { bundledDomains, bundledLevels } from './catalog.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
+import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import type { RequestOptions, WebResult, WebTask } from './task.ts';
+import type { ScanResult } from './worker.ts';
+import { collectWorkerOutput, type WorkerStream } from './worker-output.ts';
 
 export interface ServeOptions {
   /** Worker threads solving requests (default: all cores). */
   threads?: number;
   /** Requests waiting for a worker beyond which the server answers 503 (default 64). */
   queue?: number;
+  /** Longest wait for a worker in seconds; a request not started by then is answered 503 (default 30). */
+  maxWait?: number;
+  /** Seconds a started request may run past its time limit before its worker is stopped and the answer is 504 (default 10). */
+  grace?: number;
   /** Time limit of a search when the request names none, in seconds (default 10). */
   defaultTimeout?: number;
   /** Largest time limit a request may ask for, in seconds (default 60). */
@@ -42,6 +55,12 @@ export interface ServeOptions {
   root?: string;
   /** Log requests (Fastify's logger). */
   logger?: boolean;
+  /**
+   * Where a line that a worker printed goes (default: the log when `logger`
+   * is on, otherwise stderr as `planlog serve: worker stdout: …`); never the
+   * server's stdout.
+   */
+  onWorkerOutput?: (stream: WorkerStream, line: string) => void;
 }
 
 export interface ServerCounters {
@@ -74,6 +93,8 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   const defaultTimeout = options.defaultTimeout ?? 10;
   const maxTimeout = options.maxTimeout ?? 60;
   const maxNodes = options.maxNodes ?? 10_000_000;
+  const maxWait = options.maxWait ?? 30;
+  const grace = options.grace ?? 10;
   const maxMemoryMb = options.maxMemoryMb ?? Math.floor(totalmem() / 2 ** 20 / 2 / threads);
   const root = options.root ?? projectRoot;
 
@@ -83,12 +104,6 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   if (!sokobanDomain) throw new Error(`no domains/sokoban.pl under ${root}`);
   const page = await buildPage();
 
-  const pool = new Piscina({
-    filename: new URL('./pool-task.mjs', import.meta.url).href,
-    minThreads: threads,
-    maxThreads: threads,
-    concurrentTasksPerWorker: 1,
-  });
   const counters = { completed: 0, cancelled: 0, rejected: 0 };
 
   const app = Fastify({
@@ -100,8 +115,27 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       const t = options.requestTimeoutMs ?? 10_000;
       return createServer({ requestTimeout: t, headersTimeout: t, connectionsCheckingInterval: Math.min(1000, t / 2) }, handler);
     },
+    // closing the server closes its connections (keep-alive ones would hold close() for seconds)
+    forceCloseConnections: true,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, allErrors: false } },
   });
+
+  // what workers print: to the log (or stderr), never to stdout
+  const workerOutput = collectWorkerOutput((stream, line) => {
+    if (options.onWorkerOutput) options.onWorkerOutput(stream, line);
+    else if (options.logger) app.log.warn({ worker: stream }, line);
+    else process.stderr.write(`planlog serve: worker ${stream}: ${line}\n`);
+  });
+  const pool = new Piscina({
+    filename: new URL('./pool-task.mjs', import.meta.url).href,
+    minThreads: threads,
+    maxThreads: threads,
+    concurrentTasksPerWorker: 1,
+    workerData: workerOutput.workerData,
+  });
+  // every worker loads the request runner before the server takes requests (a few seconds with
+  // tsx's loader), so that no request's wait for a worker includes it
+  await Promise.all(Array.from({ length: threads }, () => pool.run(null, { name: 'ready' })));
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: Parameters<typeof schemaMessage>[0]; code?: string }, _req, reply) => {
     if (err.validation) return apiError(reply, 400, `bad request: ${schemaMessage(err.validation)}`, { file: '<request>' });
@@ -145,24 +179,13 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   };
   app.get('/api/options', async () => optionsBody);
   app.get('/api/status', async () => statusOf());
-  // The levels of an uploaded file (the level reader only, on the main thread: it is linear in the text).
-  app.post<{ Body: { text: string } }>('/api/scan', { schema: { body: scanBodySchema } }, async (req, reply) => {
-    try {
-      return scanLevels(req.body.text, '<level>').map((e) => ({
-        number: e.number,
-        title: e.title,
-        text: e.level ? `${e.level.source.join('\n')}\n` : null,
-        error: e.problems?.length ? errorJson(new PlanlogError(e.problems)) : null,
-      }));
-    } catch (e) {
-      if (isPlanlogError(e)) return reply.code(400).send({ error: errorJson(e) });
-      throw e;
-    }
-  });
+  // The levels of an uploaded file (the level reader only), on the pool like every CPU-bound route.
+  app.post<{ Body: { text: string } }>('/api/scan', { schema: { body: scanBodySchema } }, (req, reply) => dispatch(reply, 'scan', { text: req.body.text }, undefined, 30));
 
-  /** Requests handed to the pool and not answered yet (waiting or running). */
+  /** Requests handed to the pool and not answered yet (waiting or running), and of those the ones a worker has started. */
   let inPool = 0;
-  const statusOf = (): ServerCounters => ({ threads, queueLimit, queued: Math.max(0, inPool - threads), running: Math.min(inPool, threads), ...counters });
+  let started = 0;
+  const statusOf = (): ServerCounters => ({ threads, queueLimit, queued: inPool - started, running: started, ...counters });
 
   /** The problem of a body: a level (with the Sokoban domain unless one is given) or a Prolog problem with its domain. */
   const sourceOf = (b: { level?: string; number?: number; problem?: string; domain?: string }): WebTask['source'] =>
@@ -170,27 +193,59 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       ? { file: '<level>', text: b.level, isProlog: false, level: b.number, domainFile: b.domain !== undefined ? '<domain>' : sokobanDomain.file, domainText: b.domain ?? sokobanDomain.text }
       : { file: '<problem>', text: b.problem ?? '', isProlog: true, domainFile: '<domain>', domainText: b.domain ?? '' };
 
-  /** Runs a task on the pool; answers 200 with its object, 400 with its located error, 503 when the queue is full. */
-  async function dispatch(reply: FastifyReply, task: Omit<WebTask, 'interrupt' | 'maxMemoryMb'>, hardLimitS: number): Promise<FastifyReply> {
-    if (inPool >= threads + queueLimit) {
-      counters.rejected++;
-      return reply.code(503).header('retry-after', '1').send({ error: { message: `the server is busy (${queueLimit} requests waiting); try again shortly` } });
-    }
-    const interrupt = new SharedArrayBuffer(4);
+  const busy = (reply: FastifyReply, why: string): FastifyReply => {
+    counters.rejected++;
+    return reply.code(503).header('retry-after', '1').send({ error: { message: `the server is busy (${why}); try again shortly` } });
+  };
+
+  /**
+   * Runs a job on the pool (`task`: a WebTask, `scan`: a text); answers 200
+   * with its object, 400 with its located error, 503 when the queue is full
+   * or no worker started it within `maxWait`, 504 when it ran `hardLimitS`
+   * seconds (counted from its start) and was stopped. `interrupt` is the
+   * search's stop flag, set when the client goes away.
+   */
+  async function dispatch(reply: FastifyReply, handler: 'task' | 'scan', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string }, interrupt: Int32Array | undefined, hardLimitS: number): Promise<FastifyReply> {
+    if (inPool >= threads + queueLimit) return busy(reply, `${queueLimit} requests waiting`);
+    const state = new Int32Array(new SharedArrayBuffer(4));
     const abort = new AbortController();
+    const request: PoolRequest<unknown> = { job: interrupt ? { ...job, interrupt: interrupt.buffer, maxMemoryMb } : job, state: state.buffer as SharedArrayBuffer };
+    const result = pool.run(request, { signal: abort.signal, name: handler === 'task' ? 'default' : handler }) as Promise<PoolAnswer<WebResult | ScanResult>>;
+    // answered below, or dropped when the request is given up before it starts
+    const settled = result.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    );
+    let running = false;
+    let leave!: () => void;
+    const left = new Promise<'left'>((resolve) => (leave = () => resolve('left')));
     let kill: NodeJS.Timeout | undefined;
+    let deadline: NodeJS.Timeout | undefined;
     const onClose = (): void => {
       if (reply.raw.writableFinished) return;
+      if (!running) return leave();
       // the client went away: stop the search, and the worker if it does not stop by itself
-      Atomics.store(new Int32Array(interrupt), 0, 1);
-      kill = setTimeout(() => abort.abort(), 1000);
+      if (!interrupt) return;
+      Atomics.store(interrupt, 0, 1);
+      kill ??= setTimeout(() => abort.abort(), 1000);
     };
     reply.raw.on('close', onClose);
-    const deadline = setTimeout(() => abort.abort(), hardLimitS * 1000);
     inPool++;
     try {
-      const r = (await pool.run({ ...task, interrupt, maxMemoryMb } satisfies WebTask, { signal: abort.signal })) as WebResult;
+      const begun = await Promise.race([claimed(state, maxWait * 1000), left, settled]);
+      if (begun === false) return busy(reply, `no worker was free within ${maxWait} s`);
+      if (begun === 'left' && giveUp(state)) {
+        counters.cancelled++;
+        return reply;
+      }
+      running = true;
+      started++;
+      if (begun === 'left') onClose();
+      deadline = setTimeout(() => abort.abort(), hardLimitS * 1000);
+      const answer = await result;
+      if (answer.skipped) throw new Error('a worker skipped a request that it had started');
       counters.completed++;
+      const r = answer.result;
       if (!r.ok) return await reply.code(400).send({ error: r.error });
       return await reply.send(r.body);
     } catch (e) {
@@ -198,16 +253,22 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       if (err.name === 'AbortError') {
         counters.cancelled++;
         if (reply.raw.destroyed) return reply;
-        return apiError(reply, 504, `the search did not stop within ${hardLimitS} s and was cancelled`);
+        return apiError(reply, 504, `the search did not stop within ${hardLimitS} s of its start and was cancelled`);
       }
       throw e;
     } finally {
       inPool--;
+      if (running) started--;
       clearTimeout(deadline);
       clearTimeout(kill);
       reply.raw.off('close', onClose);
+      // wakes the start wait if it still waits (the request ended before a worker took it)
+      Atomics.notify(state, 0);
     }
   }
+
+  /** A search's stop flag in shared memory. */
+  const stopFlag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
 
   type SolveBody = RequestOptions & { level?: string; number?: number; problem?: string; domain?: string };
   /** The search options of a body, with the server's limits applied. */
@@ -218,17 +279,17 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
 
   app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: solveBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);
-    return dispatch(reply, { kind: 'solve', source: sourceOf(req.body), options: o }, (o.timeout ?? defaultTimeout) + 10);
+    return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace);
   });
   app.post<{ Body: SolveBody }>('/api/compare', { schema: { body: solveBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);
-    return dispatch(reply, { kind: 'compare', source: sourceOf(req.body), options: o }, 2 * (o.timeout ?? defaultTimeout) + 10);
+    return dispatch(reply, 'task', { kind: 'compare', source: sourceOf(req.body), options: o }, stopFlag(), 2 * (o.timeout ?? defaultTimeout) + grace);
   });
   type PlanBody = { level?: string; number?: number; problem?: string; domain?: string; plan?: string[]; lurd?: string };
   for (const kind of ['validate', 'explain'] as const) {
     app.post<{ Body: PlanBody }>(`/api/${kind}`, { schema: { body: validateBodySchema } }, (req, reply) => {
       if (req.body.lurd !== undefined && req.body.level === undefined) return apiError(reply, 400, 'a LURD string needs a level', { file: '<request>' });
-      return dispatch(reply, { kind, source: sourceOf(req.body), options: {}, plan: req.body.plan, lurd: req.body.lurd }, 30);
+      return dispatch(reply, 'task', { kind, source: sourceOf(req.body), options: {}, plan: req.body.plan, lurd: req.body.lurd }, stopFlag(), 30);
     });
   }
 
@@ -238,6 +299,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     async close() {
       await app.close();
       await pool.destroy();
+      workerOutput.close();
     },
   };
 }
