@@ -1,6 +1,6 @@
 /**
  * `planlog serve [--port 9000] [--host 127.0.0.1] [--threads N] [--queue N]
- * [--max-timeout SEC]`: the web playground until Ctrl-C.
+ * [--max-wait SEC] [--max-timeout SEC]`: the web playground until Ctrl-C.
  */
 import { parseArgs } from 'node:util';
 import { loadPlayground } from '../index.ts';
@@ -20,8 +20,11 @@ options:
   --threads N       worker threads solving requests (default: all cores)
   --queue N         requests waiting for a worker before the server answers
                     503 busy (default 64)
+  --max-wait SEC    longest wait for a worker; a request not started by then
+                    is answered 503 busy (default 30)
   --max-timeout SEC largest time limit a request may ask for (default 60)
-  --log             log every request (JSON lines on stdout)
+  --log             log every request (JSON lines on stdout; what a worker
+                    prints is logged too, otherwise it goes to stderr)
 `;
 
 const serveOptions = {
@@ -29,6 +32,7 @@ const serveOptions = {
   host: { type: 'string' },
   threads: { type: 'string' },
   queue: { type: 'string' },
+  'max-wait': { type: 'string' },
   'max-timeout': { type: 'string' },
   log: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
@@ -48,6 +52,7 @@ export async function serveCommand(args: string[], io: Io): Promise<number> {
   const server = await createPlayground({
     threads: positiveNumber('threads', values.threads, true),
     queue: positiveNumber('queue', values.queue, true),
+    maxWait: positiveNumber('max-wait', values['max-wait'], false),
     maxTimeout: positiveNumber('max-timeout', values['max-timeout'], false),
     logger: Boolean(values.log),
   });

@@ -10,6 +10,7 @@ describe('planlog serve', () => {
     expect(await runMain('serve', 'maps/demo.txt')).toMatchObject({ code: 2, err: expect.stringContaining('serve takes no files, got: maps/demo.txt') });
     expect(await runMain('serve', '--threads', '0')).toMatchObject({ code: 2, err: expect.stringContaining('--threads') });
     expect(await runMain('serve', '--frob')).toMatchObject({ code: 2 });
+    expect(await runMain('serve', '--max-wait', '0')).toMatchObject({ code: 2, err: expect.stringContaining("--max-wait needs a positive number, got '0'") });
   });
 
   it('starts on the given host and port, answers, and stops at the interrupt', async () => {
