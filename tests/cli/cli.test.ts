@@ -398,6 +398,7 @@ describe('validate', () => {
       valid: false,
       length: 3,
       cost: 3,
+      prefixCost: 3,
       failure: {
         kind: 'goal',
         step: 4,
