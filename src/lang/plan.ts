@@ -3,15 +3,29 @@
  * trailing `.` and a leading step number like `12.` are allowed; blank lines
  * and `%` or `;` comment lines are skipped), a Prolog list `[op1, op2, …]`,
  * or JSON: an array of strings or an object with a `plan` array (the output
- * of `solve --json`).
+ * of `solve --json`). Every step must be an operator term — a name or
+ * name(…) — whatever the format: a number, a variable, a string or a list
+ * as a step makes the file malformed (a PlanlogError, exit 2), as a JSON
+ * array of non-strings does; whether a well-formed step names an operator
+ * that applies is the validator's question (exit 5).
  */
 import { PlanlogError } from './errors.ts';
 import { parseTerm } from './parse.ts';
-import type { Term } from './terms.ts';
+import { termToString, type Term } from './terms.ts';
 import type { PlanStep } from '../strips/validate.ts';
 
 /** Parses a plan file. Throws PlanlogError located at the offending step. */
 export function readPlan(text: string, file: string): PlanStep[] {
+  const steps = readSteps(text, file);
+  steps.forEach((s, i) => {
+    if (s.term.kind === 'atom' || s.term.kind === 'compound') return;
+    const loc = s.loc ?? s.term.loc;
+    throw new PlanlogError({ file, line: loc.line, column: loc.column, message: `step ${i + 1}: ${termToString(s.term)} is not an operator term; a plan step is a name or name(constant, …)` });
+  });
+  return steps;
+}
+
+function readSteps(text: string, file: string): PlanStep[] {
   const trimmed = text.trim();
   if (trimmed.startsWith('{') || (trimmed.startsWith('[') && trimmed.includes('"'))) {
     let json: unknown;

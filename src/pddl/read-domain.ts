@@ -12,6 +12,7 @@ import { body, conjuncts, head, readAtom, readDefine, readName, readTerm, readTy
 
 const SUPPORTED = new Set([':strips', ':typing', ':equality', ':action-costs']);
 const SUPPORTED_TEXT = 'planlog reads STRIPS with :typing, :equality and :action-costs';
+const DURATIVE = 'durative actions are not supported (temporal planning); planlog reads instantaneous :action sections only';
 /** Action costs are whole numbers, as in opn/5. */
 export const MAX_PDDL_COST = 1_000_000;
 
@@ -24,10 +25,11 @@ export function readPddlDomain(text: string, file: string): PddlDomain {
   const def = readDefine(text, file, 'domain', report);
   const domain: PddlDomain = { name: def?.name ?? 'domain', file, types: new Map(), constants: [], predicates: new Map(), actions: [] };
   const actions: SList[] = [];
+  let durative = false;
   for (const s of def?.sections ?? []) {
     switch (head(s)) {
       case ':requirements':
-        readRequirements(s, report);
+        if (readRequirements(s, report)) durative = true;
         break;
       case ':types':
         for (const t of readTypedList(body(s), false, 'the types', report)) {
@@ -49,28 +51,47 @@ export function readPddlDomain(text: string, file: string): PddlDomain {
       case ':action':
         actions.push(s);
         break;
+      case ':durative-action':
+        durative = true;
+        report.at(s.loc, DURATIVE);
+        break;
       default:
         report.at(s.loc, `section ${s.items[0].kind === 'atom' ? s.items[0].raw : ''} is not supported (${SUPPORTED_TEXT})`);
     }
   }
   checkTypes(domain, report);
   const names = new Set(domain.constants.map((c) => c.name));
+  const first = new Map<string, PddlAction>();
   for (const a of actions) {
     const action = readAction(a, domain, names, report);
-    if (action) domain.actions.push(action);
+    if (!action) continue;
+    const earlier = first.get(action.name);
+    if (earlier) {
+      report.at(action.loc, `action ${action.name} is defined twice (names are case-insensitive)`, [`first defined at ${domain.file}:${earlier.loc.line}:${earlier.loc.column}`]);
+      continue;
+    }
+    first.set(action.name, action);
+    domain.actions.push(action);
   }
-  if (def && actions.length === 0) report.at(def.loc, 'the domain has no actions');
+  // a temporal domain has been told why already; "no actions" would only mislead
+  if (def && actions.length === 0 && !durative) report.at(def.loc, 'the domain has no actions');
   report.throwIfAny();
   return domain;
 }
 
-function readRequirements(s: SList, report: Reporter): void {
+/** Reports unsupported requirements; true when :durative-actions is among them. */
+function readRequirements(s: SList, report: Reporter): boolean {
+  let durative = false;
   for (const r of body(s)) {
     if (r.kind !== 'atom' || !r.text.startsWith(':')) report.at(r.loc, `expected a requirement such as :strips, found ${showSExpr(r)}`);
-    else if (r.text === ':negative-preconditions') {
+    else if (r.text === ':durative-actions') {
+      durative = true;
+      report.at(r.loc, `requirement :durative-actions: ${DURATIVE}`);
+    } else if (r.text === ':negative-preconditions') {
       report.at(r.loc, ":negative-preconditions is not supported: planlog's operators (opn/4) have positive preconditions only");
     } else if (!SUPPORTED.has(r.text)) report.at(r.loc, `requirement ${r.raw} is not supported (${SUPPORTED_TEXT})`);
   }
+  return durative;
 }
 
 function readPredicate(p: SExpr, into: Map<string, PddlPredicate>, report: Reporter): void {

@@ -9,8 +9,8 @@ import { showSExpr, type SExpr, type SList } from './sexpr.ts';
 import { body, conjuncts, head, readAtom, readDefine, readName, readTypedList, type TermScope } from './syntax.ts';
 
 /**
- * Reads and checks a PDDL problem of `domain`. The problem's `(:domain …)`
- * name is not compared with the domain's (planners differ on that).
+ * Reads and checks a PDDL problem of `domain`. A problem that names another
+ * domain in `(:domain …)` is an error (names compared case-insensitively).
  * @throws PlanlogError listing every problem found, each at file:line:col.
  */
 export function readPddlProblem(text: string, file: string, domain: PddlDomain): PddlProblem {
@@ -27,7 +27,12 @@ export function readPddlProblem(text: string, file: string, domain: PddlDomain):
     }
   }
   const domainName = sections.get(':domain');
-  if (domainName) readName(domainName.items[1], 'the domain name', report, domainName.loc);
+  if (domainName) {
+    const name = readName(domainName.items[1], 'the domain name', report, domainName.loc);
+    if (name !== null && name !== domain.name) {
+      report.at(domainName.items[1].loc, `the problem is for domain ${name}, but ${domain.file} defines domain ${domain.name}`);
+    }
+  }
   problem.objects = readObjects(sections.get(':objects'), domain, report);
   const names = new Set([...domain.constants, ...problem.objects].map((o) => o.name));
   const scope = (part: string): TermScope => ({ where: `the ${part}`, vars: null, names, declareIn: ':objects' });
