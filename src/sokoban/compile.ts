@@ -14,37 +14,76 @@
  * is located at the board square of its first argument.
  */
 import type { Arg, Literal, Problem } from '../strips/model.ts';
-import { cellLoc, cellName, isCell, type Level, type Point } from './level.ts';
+import { cellLoc, cellName, isCell, levelLabel, type Level, type Point, type ReadBudget } from './level.ts';
 
 /** The predicates of the Sokoban domain that no operator changes. */
 export const SOKOBAN_STATIC: Set<string> = new Set<string>(['top', 'right']);
 
-function cellArg(p: Point): Arg {
-  return { kind: 'const', value: cellName(p.x, p.y) };
+/**
+ * The argument and the location of each cell, made once per cell and shared
+ * by its facts (a big level has millions of facts; terms are never changed
+ * after they are made).
+ */
+class CellTerms {
+  private readonly args: (Arg | undefined)[];
+  private readonly locs: (Literal['loc'] | undefined)[];
+  constructor(private readonly level: Level) {
+    this.args = new Array<Arg | undefined>(level.width * level.height).fill(undefined);
+    this.locs = new Array<Literal['loc'] | undefined>(level.width * level.height).fill(undefined);
+  }
+
+  arg(p: Point): Arg {
+    const k = p.y * this.level.width + p.x;
+    return (this.args[k] ??= { kind: 'const', value: cellName(p.x, p.y) });
+  }
+
+  loc(p: Point): Literal['loc'] {
+    const k = p.y * this.level.width + p.x;
+    return (this.locs[k] ??= cellLoc(this.level, p.x, p.y));
+  }
+
+  fact(pred: string, a: Point, b?: Point): Literal {
+    return { pred, args: b ? [this.arg(a), this.arg(b)] : [this.arg(a)], loc: this.loc(a) };
+  }
 }
 
-function fact(level: Level, pred: string, ...cells: Point[]): Literal {
-  return { pred, args: cells.map(cellArg), loc: cellLoc(level, cells[0].x, cells[0].y) };
-}
-
-/** The initial facts and goal facts of a level (see the module comment for the order). */
-export function compileLevel(level: Level): Problem {
+/**
+ * The initial facts and goal facts of a level (see the module comment for
+ * the order). `budget` is polled every 1,024 cells (a limit stops the
+ * compilation with its position).
+ */
+export function compileLevel(level: Level, budget?: ReadBudget): Problem {
   const init: Literal[] = [];
-  for (const b of level.cells) {
-    if (isCell(level, b.x, b.y - 1)) init.push(fact(level, 'top', { x: b.x, y: b.y - 1 }, b));
+  const t = new CellTerms(level);
+  const cells = level.cells;
+  const n = cells.length;
+  const fmt = (i: number): string => i.toLocaleString('en');
+  const poll = (pass: string, i: number): void => {
+    if (budget && (i & 1023) === 0) budget.poll(() => `compiling ${levelLabel(level)} of ${level.file} into facts (${pass}: cell ${fmt(i + 1)} of ${fmt(n)})`);
+  };
+  for (let i = 0; i < n; i++) {
+    poll('top', i);
+    const b = cells[i];
+    if (isCell(level, b.x, b.y - 1)) init.push(t.fact('top', { x: b.x, y: b.y - 1 }, b));
   }
-  for (const b of level.cells) {
-    if (isCell(level, b.x + 1, b.y)) init.push(fact(level, 'right', { x: b.x + 1, y: b.y }, b));
+  for (let i = 0; i < n; i++) {
+    poll('right', i);
+    const b = cells[i];
+    if (isCell(level, b.x + 1, b.y)) init.push(t.fact('right', { x: b.x + 1, y: b.y }, b));
   }
-  init.push(fact(level, 'sokoban', level.player));
-  const occupied = new Set<string>([cellName(level.player.x, level.player.y)]);
+  init.push(t.fact('sokoban', level.player));
+  // occupied squares as a grid: a level may have millions of cells
+  const occupied = new Uint8Array(level.width * level.height);
+  occupied[level.player.y * level.width + level.player.x] = 1;
   for (const box of level.boxes) {
-    init.push(fact(level, 'box', box));
-    occupied.add(cellName(box.x, box.y));
+    init.push(t.fact('box', box));
+    occupied[box.y * level.width + box.x] = 1;
   }
-  for (const c of level.cells) {
-    if (!occupied.has(cellName(c.x, c.y))) init.push(fact(level, 'empty', c));
+  for (let i = 0; i < n; i++) {
+    poll('empty', i);
+    const c = cells[i];
+    if (!occupied[c.y * level.width + c.x]) init.push(t.fact('empty', c));
   }
-  const goal = level.goals.map((g) => fact(level, 'box', g));
+  const goal = level.goals.map((g) => t.fact('box', g));
   return { file: level.file, init, goal };
 }

@@ -27,6 +27,15 @@
 import { PlanlogError, type Diagnostic } from '../lang/errors.ts';
 import type { Loc } from '../lang/terms.ts';
 
+/**
+ * What the reader polls while it works (a solve's Budget): `poll` throws
+ * (a limit) with the position `where` names. Reading is linear in the
+ * text: a 1000 × 1000 room is read in about a second.
+ */
+export interface ReadBudget {
+  poll(where: () => string): void;
+}
+
 export interface Point {
   x: number;
   y: number;
@@ -81,16 +90,23 @@ export function parseCellName(name: string): Point | null {
   return m ? { x: Number(m[1]), y: Number(m[2]) } : null;
 }
 
-const cellSets = new WeakMap<Level, Set<string>>();
+/** Per level: 1 at y·width + x for each cell (a grid, not a set of names: a level may have millions of cells). */
+const cellGrids = new WeakMap<Level, Uint8Array>();
+
+function cellGrid(level: Level): Uint8Array {
+  let grid = cellGrids.get(level);
+  if (!grid) {
+    grid = new Uint8Array(level.width * level.height);
+    for (const c of level.cells) grid[c.y * level.width + c.x] = 1;
+    cellGrids.set(level, grid);
+  }
+  return grid;
+}
 
 /** True when (x, y) is one of the level's cells (floor inside the walls). */
 export function isCell(level: Level, x: number, y: number): boolean {
-  let set = cellSets.get(level);
-  if (!set) {
-    set = new Set(level.cells.map((c) => cellName(c.x, c.y)));
-    cellSets.set(level, set);
-  }
-  return set.has(cellName(x, y));
+  if (x < 0 || y < 0 || x >= level.width || y >= level.height) return false;
+  return cellGrid(level)[y * level.width + x] === 1;
 }
 
 /** True when the board has a `#` at (x, y). */
@@ -98,9 +114,19 @@ export function isWall(level: Level, x: number, y: number): boolean {
   return level.rows[y]?.[x] === '#';
 }
 
+/** Per level: the rows whose source line has a tab (only there does a column differ from x + 1). */
+const tabbedRows = new WeakMap<Level, Set<number>>();
+
 /** 1-based file column of board square (x, y) (differs from x + 1 only when the line has tabs). */
 export function sourceColumn(level: Level, x: number, y: number): number {
-  return rawColumn(level.source[y] ?? '', x);
+  let tabbed = tabbedRows.get(level);
+  if (!tabbed) {
+    tabbed = new Set();
+    for (let i = 0; i < level.source.length; i++) if (level.source[i].includes('\t')) tabbed.add(i);
+    tabbedRows.set(level, tabbed);
+  }
+  // without tabs the column is x + 1: no walk along the line (compiling a big level asks for every cell)
+  return tabbed.has(y) ? rawColumn(level.source[y], x) : x + 1;
 }
 
 /** A synthetic source location of board square (x, y). */
@@ -188,8 +214,8 @@ export interface LevelEntry {
  * message names its level), or `no level found in file: …` for a file
  * without a board.
  */
-export function readLevels(text: string, file: string): Level[] {
-  const entries = scanLevels(text, file);
+export function readLevels(text: string, file: string, budget?: ReadBudget): Level[] {
+  const entries = scanLevels(text, file, budget);
   const problems = entries.flatMap((e) => e.problems ?? []);
   if (problems.length > 0) throw new PlanlogError(problems);
   return entries.map((e) => e.level as Level);
@@ -201,18 +227,34 @@ export function readLevels(text: string, file: string): Level[] {
  * does not stop the others from being used. Throws a PlanlogError with the
  * chosen level's problems.
  */
-export function readLevel(text: string, file: string, spec: string | number | undefined): Level {
-  const entry = selectLevel(scanLevels(text, file), spec, file);
-  if (entry.problems) throw new PlanlogError(entry.problems);
-  return entry.level as Level;
+export function readLevel(text: string, file: string, spec: string | number | undefined, budget?: ReadBudget): Level {
+  // only the chosen level is built (Microban 153 without building the 152 before it)
+  const entry = selectLevel(findLevels(text, file, budget), spec, file);
+  const result = entry.build();
+  if ('problems' in result) throw new PlanlogError(result.problems);
+  return result.level;
 }
 
 /**
  * Every level of a file with its problems, in file order. Throws only for a
- * file without any board (`no level found in file: …`).
+ * file without any board (`no level found in file: …`), or what `budget`
+ * throws when a limit is reached.
  */
-export function scanLevels(text: string, file: string): LevelEntry[] {
-  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/).map(classify);
+export function scanLevels(text: string, file: string, budget?: ReadBudget): LevelEntry[] {
+  return findLevels(text, file, budget).map(({ number, title, build }) => {
+    const result = build();
+    return 'level' in result ? { number, title, level: result.level } : { number, title, problems: result.problems };
+  });
+}
+
+/** The levels of a file, numbered and titled, each built (checked) only when asked. */
+function findLevels(text: string, file: string, budget?: ReadBudget): { number: number; title: string | null; build: () => { level: Level } | { problems: Diagnostic[] } }[] {
+  const raw = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const lines: Line[] = new Array<Line>(raw.length);
+  for (let i = 0; i < raw.length; i++) {
+    budget?.poll(() => `reading ${file} (line ${fmt(i + 1)} of ${fmt(raw.length)})`);
+    lines[i] = classify(raw[i]);
+  }
 
   // Runs of board lines.
   const runs: { start: number; end: number }[] = []; // [start, end) line indexes
@@ -227,7 +269,7 @@ export function scanLevels(text: string, file: string): LevelEntry[] {
     throw new PlanlogError({ file, message: `no level found in file: ${what}` });
   }
 
-  const entries: LevelEntry[] = [];
+  const entries: { number: number; title: string | null; build: () => { level: Level } | { problems: Diagnostic[] } }[] = [];
   let claimedUpTo = 0; // lines before this index belong to an earlier level
   runs.forEach((run, index) => {
     // Title: lines directly after this board (metadata block) belong to it.
@@ -246,9 +288,7 @@ export function scanLevels(text: string, file: string): LevelEntry[] {
     const title = trailerTitle ?? titleMeta?.content ?? titleLine?.content ?? null;
     claimedUpTo = after;
 
-    const result = buildLevel(file, index + 1, title, run.start + 1, lines.slice(run.start, run.end));
-    if ('level' in result) entries.push({ number: index + 1, title, level: result.level });
-    else entries.push({ number: index + 1, title, problems: result.problems });
+    entries.push({ number: index + 1, title, build: () => buildLevel(file, index + 1, title, run.start + 1, lines.slice(run.start, run.end), budget) });
   });
   return entries;
 }
@@ -283,8 +323,10 @@ function buildLevel(
   title: string | null,
   firstLine: number,
   boardLines: Line[],
+  budget?: ReadBudget,
 ): { level: Level } | { problems: Diagnostic[] } {
   const label = levelLabel({ number, title });
+  const poll = budget ? (what: () => string): void => budget.poll(() => `reading ${label} of ${file} (${what()})`) : undefined;
   const problems: Diagnostic[] = [];
   const source = boardLines.map((l) => l.raw);
   const at = (x: number, y: number, message: string, notes?: string[]): Diagnostic => {
@@ -302,12 +344,14 @@ function buildLevel(
 
   const rows = boardLines.map((l) => l.text.replace(/[-_]/g, ' ').trimEnd());
   const height = rows.length;
-  const width = Math.max(...rows.map((r) => r.length));
+  let width = 0;
+  for (const r of rows) if (r.length > width) width = r.length;
   const walls: Point[] = [];
   const players: Point[] = [];
   let boxes: Point[] = [];
   let goals: Point[] = [];
   for (let y = 0; y < height; y++) {
+    poll?.(() => `row ${fmt(y + 1)} of ${fmt(height)}`);
     for (let x = 0; x < rows[y].length; x++) {
       const ch = rows[y][x];
       switch (ch) {
@@ -370,10 +414,13 @@ function buildLevel(
     // Flood fill from the player through non-wall squares.
     const start = players[0];
     const inGrid = (x: number, y: number): boolean => y >= 0 && y < height && x >= 0 && x < rows[y].length;
-    const seen = new Set<string>([cellName(start.x, start.y)]);
+    const seenGrid = new Uint8Array(width * height);
+    const seen = { has: (x: number, y: number): boolean => seenGrid[y * width + x] === 1 };
+    seenGrid[start.y * width + start.x] = 1;
     const queue: Point[] = [start];
     const leaks: Point[] = [];
     for (let i = 0; i < queue.length; i++) {
+      if ((i & 1023) === 0) poll?.(() => `finding the floor: ${fmt(queue.length)} squares so far`);
       const p = queue[i];
       let leaky = false;
       for (const d of DIRS) {
@@ -384,9 +431,8 @@ function buildLevel(
           continue;
         }
         if (rows[y][x] === '#') continue;
-        const key = cellName(x, y);
-        if (!seen.has(key)) {
-          seen.add(key);
+        if (!seen.has(x, y)) {
+          seenGrid[y * width + x] = 1;
           queue.push({ x, y });
         }
       }
@@ -397,8 +443,12 @@ function buildLevel(
       const first = leaks.sort(rowMajor)[0];
       problems.push(at(first.x, first.y, 'the player can walk off the map here: no wall encloses the level'));
     } else {
-      cells = queue.slice().sort(rowMajor);
-      const inside = (p: Point): boolean => seen.has(cellName(p.x, p.y));
+      // row-major by walking the grid (no sort of millions of points)
+      for (let y = 0; y < height; y++) {
+        poll?.(() => `listing the floor: row ${fmt(y + 1)} of ${fmt(height)}`);
+        for (let x = 0, i = y * width; x < width; x++, i++) if (seenGrid[i] === 1) cells.push({ x, y });
+      }
+      const inside = (p: Point): boolean => seen.has(p.x, p.y);
       // A box already on its goal (`*`) behind walls is scenery, not part of the problem.
       const isScenery = (p: Point): boolean => !inside(p) && rows[p.y][p.x] === '*';
       scenery = boxes.filter(isScenery);
@@ -438,6 +488,8 @@ function buildLevel(
   };
 }
 
+const fmt = (n: number): string => n.toLocaleString('en');
+
 // ---------------------------------------------------------------------------
 // Selecting
 
@@ -460,7 +512,9 @@ export function selectLevel<T extends { number: number; title: string | null }>(
   const asNumber = typeof spec === 'number' ? spec : /^\s*\d+\s*$/.test(spec) ? Number(spec) : null;
   if (asNumber !== null) {
     if (!Number.isInteger(asNumber) || asNumber < 1 || asNumber > levels.length) {
-      throw new PlanlogError({ file, message: `level ${asNumber} is out of range: ${count}` });
+      // as the user wrote it: Number('99999999999999999999999') would print as 1e+23
+      const written = typeof spec === 'number' ? String(spec) : spec.trim().replace(/^0+(?=\d)/, '');
+      throw new PlanlogError({ file, message: `level ${written} is out of range: ${count}` });
     }
     return levels[asNumber - 1];
   }

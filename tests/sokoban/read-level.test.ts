@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PlanlogError } from '../../src/lang/errors.ts';
+import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
 
 const collection = ['; Good', '#####', '#@$.#', '#####', '', '; Broken', '#####', '#@$ #', '#####', '', '; Also good', '######', '#@ $.#', '######', ''].join('\n');
@@ -28,5 +29,55 @@ describe('readLevel: one broken level does not block the others', () => {
       [2, 'Broken', false, 1],
       [3, 'Also good', true, 0],
     ]);
+  });
+});
+
+/** A budget that throws after `n` polls, with the position it was asked about. */
+function budgetOf(n: number): { poll(where: () => string): void; asked: number } {
+  const b = {
+    asked: 0,
+    poll(where: () => string): void {
+      if (++b.asked > n) throw new Error(`stopped: ${where()}`);
+    },
+  };
+  return b;
+}
+
+describe('reading under a budget (issue 13)', () => {
+  it('polls once per line of the file, naming the line', () => {
+    expect(() => readLevel(collection, 'c.txt', 1, budgetOf(3))).toThrow('stopped: reading c.txt (line 4 of 15)');
+  });
+
+  it('polls once per row of the chosen level, naming its row', () => {
+    const room = ['#####', '#@$.#', '#   #', '#####'].join('\n');
+    // 4 lines, then the rows of level 1
+    expect(() => readLevel(room, 'r.txt', undefined, budgetOf(6))).toThrow('stopped: reading level 1 of r.txt (row 3 of 4)');
+  });
+
+  it('builds only the chosen level: no poll for the rows of the others', () => {
+    const polls = budgetOf(Infinity);
+    readLevel(collection, 'c.txt', 1, polls);
+    // 15 lines, 3 rows of level 1, one poll of its flood fill and 3 rows listing its floor
+    expect(polls.asked).toBe(15 + 3 + 1 + 3);
+  });
+
+  it('a 1000×1000 room is read (one million cells, no set of names, no spread into a call)', () => {
+    const rows = ['#'.repeat(1000), `#@$.${' '.repeat(995)}#`, ...Array.from({ length: 997 }, () => `#${' '.repeat(998)}#`), '#'.repeat(1000)];
+    const level = readLevel(rows.join('\n'), 'big.txt', undefined);
+    expect({ width: level.width, height: level.height, cells: level.cells.length, walls: level.walls.length }).toEqual({ width: 1000, height: 1000, cells: 998 * 998, walls: 3996 });
+    expect(level.cells[998 * 998 - 1]).toEqual({ x: 998, y: 998 });
+  });
+
+  it('compiling polls every 1,024 cells, naming the pass and the cell', () => {
+    const rows = ['#'.repeat(52), `#@$.${' '.repeat(47)}#`, ...Array.from({ length: 48 }, () => `#${' '.repeat(50)}#`), '#'.repeat(52)];
+    const level = readLevel(rows.join('\n'), 'm.txt', undefined);
+    expect(level.cells.length).toBe(2450);
+    // top: cells 1, 1025, 2049; right: cell 1, …
+    expect(() => compileLevel(level, budgetOf(3))).toThrow('stopped: compiling level 1 of m.txt into facts (right: cell 1 of 2,450)');
+    expect(compileLevel(level).init.length).toBe(compileLevel(level, budgetOf(Infinity)).init.length);
+  });
+
+  it('--level beyond any integer is reported as written', () => {
+    expect(() => readLevel(collection, 'c.txt', '99999999999999999999999')).toThrow('level 99999999999999999999999 is out of range: the file has 3 levels');
   });
 });
