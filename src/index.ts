@@ -12,7 +12,9 @@ export {
   planSteps,
   sokobanFields,
   solve,
+  solveBudget,
   solveLoaded,
+  solveSource,
   validateSteps,
   type Backend,
   type LoadedProblem,
@@ -74,7 +76,8 @@ export { prologEngines, prologStrategies, problemText, solvePrologLoaded, type P
 export { swiplAvailable, swiplMissing } from './prolog/engine-swipl.ts';
 
 // Solving off the main thread.
-export { solveInWorker } from './workers/solve.ts';
+export { solveInWorker, solveSourceInWorker } from './workers/solve.ts';
+export { clockMs, LimitReached } from './search/budget.ts';
 export { createPool } from './workers/pool.ts';
 export type { Job, JobResult } from './workers/jobs.ts';
 

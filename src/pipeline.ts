@@ -16,14 +16,14 @@ import { parseTerm } from './lang/parse.ts';
 import { parseProblem } from './lang/problem.ts';
 import { getHeuristic } from './heuristics/index.ts';
 import { getStrategy } from './search/index.ts';
-import { limitReason } from './search/budget.ts';
-import type { LimitKind, SearchOptions, SearchResult } from './search/types.ts';
+import { Budget, clockMs, LimitReached, setActiveBudget } from './search/budget.ts';
+import type { SearchOptions, SearchResult, Strategy } from './search/types.ts';
 import { compileLevel } from './sokoban/compile.ts';
 import { type Level, readLevel } from './sokoban/level.ts';
 import { countMovesPushes, isSokobanStep, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
-import { ground, GroundingStopped } from './strips/ground.ts';
+import { ground } from './strips/ground.ts';
 import type { Domain, Problem } from './strips/model.ts';
-import { makeSearchSpace } from './strips/space.ts';
+import { makeSearchSpace, type SearchSpace } from './strips/space.ts';
 import type { Task } from './strips/task.ts';
 import { type PlanStep, type ValidationResult, validatePlan } from './strips/validate.ts';
 
@@ -50,19 +50,52 @@ export function isPrologFile(file: string): boolean {
   return /\.pl$/i.test(file);
 }
 
-/** Parses and checks domain and problem. Throws PlanlogError (located) on bad input. */
-export function loadProblem(src: ProblemSource): LoadedProblem {
+/**
+ * Parses and checks domain and problem. Throws PlanlogError (located) on bad
+ * input. Under a solve's `budget` (see solveSource), reading and compiling
+ * poll it and throw LimitReached with their position when a limit is
+ * reached ("… while reading level 1 of big.txt (row 180 of 500)").
+ */
+export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
+  if (budget) budget.phase = 'reading';
   const domain = parseDomain(src.domainText, src.domainFile);
+  budget?.poll(() => `reading the domain ${src.domainFile}`);
   if (src.isProlog ?? isPrologFile(src.file)) {
     if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
-    return { domain, problem: parseProblem(src.text, src.file, domain) };
+    const problem = parseProblem(src.text, src.file, domain);
+    budget?.poll(() => `reading the problem ${src.file}`);
+    return { domain, problem };
   }
-  const level = readLevel(src.text, src.file, src.level);
-  return { domain, problem: compileLevel(level), level };
+  const level = readLevel(src.text, src.file, src.level, budget);
+  if (budget) budget.phase = 'compiling';
+  return { domain, problem: compileLevel(level, budget), level };
 }
 
 export interface SolveOptions extends Partial<SearchOptions> {
   algo: string;
+  /**
+   * clockMs() when the solve started, before its files were read: every
+   * limit counts from it, and `stats.totalMs` is the time since. Default:
+   * when solveSource starts (solveLoaded: `parseMs` before it starts).
+   */
+  startedAt?: number;
+}
+
+/**
+ * The one budget of a solve (time from `startedAt`, memory, interrupt):
+ * reading, compiling, grounding and the heuristics' set-up poll it, and
+ * the search's own budget counts from the same start.
+ */
+export function solveBudget(options: Omit<SolveOptions, 'algo'>): Budget {
+  const startedAt = options.startedAt ?? clockMs();
+  return new Budget({
+    timeoutMs: options.timeoutMs ?? Infinity,
+    maxNodes: options.maxNodes ?? Infinity,
+    maxMemoryMb: options.maxMemoryMb,
+    signal: options.signal,
+    interrupt: options.interrupt,
+    spentMs: clockMs() - startedAt,
+  });
 }
 
 /** The two backends: planlog's own search (ts) and the planning theory on a Prolog engine. */
@@ -103,34 +136,89 @@ export function planSteps(plan: readonly string[], file = '<plan>'): PlanStep[] 
   return plan.map((s) => ({ term: parseTerm(s, file) }));
 }
 
+function strategyOf(options: SolveOptions): Strategy {
+  const strategy = getStrategy(options.algo);
+  if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
+  return strategy;
+}
+
+/** The search options of a solve (the strategy's default heuristic picked by the problem). */
+function searchOptionsOf(strategy: Strategy, options: SolveOptions, level: Level | undefined): SearchOptions {
+  const { startedAt: _startedAt, algo: _algo, ...rest } = stripUndefined(options);
+  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...rest, context: { level } };
+  // strategies with a Sokoban default (levelHeuristic) pick their heuristic by the problem
+  if (search.heuristic === undefined && strategy.levelHeuristic) search.heuristic = getHeuristic((level ? strategy.levelHeuristic : strategy.defaultHeuristic) ?? '');
+  return search;
+}
+
+/**
+ * The whole chain from texts under one budget made when the solve starts
+ * (`options.startedAt`, else now): reading, compiling, grounding, the
+ * heuristics' set-up and the search all poll it. A limit in any phase gives
+ * a `limit` report whose reason says where ("time limit of 1 s reached
+ * while reading level 1 of big.txt (row 180 of 500)"). `read` is false
+ * when a limit stopped the reading: `loaded` then has no level and an
+ * empty domain and problem.
+ */
+export function solveSource(src: ProblemSource, options: SolveOptions): { report: SolveReport; loaded: LoadedProblem; read: boolean } {
+  const startedAt = options.startedAt ?? clockMs();
+  const budget = solveBudget({ ...options, startedAt });
+  let loaded: LoadedProblem;
+  const t0 = clockMs();
+  try {
+    loaded = loadProblem(src, budget);
+  } catch (e) {
+    if (!(e instanceof LimitReached)) throw e;
+    const strategy = strategyOf(options);
+    const parseMs = clockMs() - t0;
+    const report = stoppedReport(e, strategy, searchOptionsOf(strategy, options, undefined), { parseMs, groundMs: 0, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 });
+    const domain: Domain = { file: src.domainFile, operators: [], predicates: new Map() };
+    return { report, loaded: { domain, problem: { file: src.file, init: [], goal: [] } }, read: false };
+  }
+  return { report: solveLoaded(loaded, { ...options, startedAt }, clockMs() - t0, budget), loaded, read: true };
+}
+
 /**
  * Grounds, searches and validates. Every returned plan has been replayed by
  * the validator; a plan that fails it is a bug and throws a plain Error.
+ * `budget`: the solve's (solveSource); without it one is made, counting
+ * from `options.startedAt`, else from `parseMs` before now.
  */
-export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0): SolveReport {
-  const strategy = getStrategy(options.algo);
-  if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
-  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...stripUndefined(options), context: { level: loaded.level } };
-  // strategies with a Sokoban default (levelHeuristic) pick their heuristic by the problem
-  if (search.heuristic === undefined && strategy.levelHeuristic) search.heuristic = getHeuristic((loaded.level ? strategy.levelHeuristic : strategy.defaultHeuristic) ?? '');
-  const t0 = performance.now();
-  // the time limit covers grounding too: a huge level can take seconds to ground
-  const deadline = t0 + search.timeoutMs;
-  const stop = (): boolean => performance.now() >= deadline || (search.interrupt !== undefined && Atomics.load(search.interrupt, 0) !== 0);
+export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0, budget?: Budget): SolveReport {
+  const strategy = strategyOf(options);
+  const search = searchOptionsOf(strategy, options, loaded.level);
+  const t0 = clockMs();
+  const startedAt = options.startedAt ?? t0 - parseMs;
+  budget ??= solveBudget({ ...options, startedAt });
+  // the time limit covers grounding too: a huge level or domain can take long to ground
+  budget.phase = 'grounding';
   let task: Task;
+  let space: SearchSpace;
   try {
-    task = ground(loaded.domain, loaded.problem, stop);
+    task = ground(loaded.domain, loaded.problem, budget);
+    space = makeSearchSpace(task, budget);
   } catch (e) {
-    if (!(e instanceof GroundingStopped)) throw e;
-    return stoppedWhileGrounding(loaded, strategy.name, search, parseMs, performance.now() - t0, e.operators);
+    if (!(e instanceof LimitReached)) throw e;
+    const groundMs = clockMs() - t0;
+    return stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 });
   }
-  const space = makeSearchSpace(task);
-  const groundMs = performance.now() - t0;
-  search.spentMs = groundMs;
+  const groundMs = clockMs() - t0;
+  // the search's budget counts from the solve's start; the set-up of heuristics and pruners polls the solve's (pollSetup)
+  search.spentMs = clockMs() - startedAt;
+  budget.phase = 'set-up';
 
-  const result: SearchResult = task.unsolvableReason
-    ? { status: 'unsolvable', plan: null, reason: task.unsolvableReason, stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0 } }
-    : strategy.run(space, search);
+  let result: SearchResult;
+  setActiveBudget(budget);
+  try {
+    result = task.unsolvableReason
+      ? { status: 'unsolvable', plan: null, reason: task.unsolvableReason, stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0 } }
+      : strategy.run(space, search);
+  } catch (e) {
+    if (!(e instanceof LimitReached)) throw e;
+    return stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: task.atoms.length, operators: task.operators.length });
+  } finally {
+    setActiveBudget(null);
+  }
   const plan = result.plan ? result.plan.map((o) => task.operators[o].name) : [];
   let validation: ValidationResult | undefined;
   if (result.status === 'solved') {
@@ -149,29 +237,29 @@ export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseM
     cycle: search.cycle,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.proof ? { proof: result.proof } : {}),
-    stats: { ...result.stats, parseMs, groundMs, totalMs: parseMs + groundMs + result.stats.timeMs, atoms: task.atoms.length, operators: task.operators.length },
+    stats: { ...result.stats, parseMs, groundMs, totalMs: 0, atoms: task.atoms.length, operators: task.operators.length },
     validation,
   };
   if (loaded.level && result.status === 'solved') Object.assign(report, sokobanFields(plan));
+  // the whole time, from the solve's start (reading included) to the validated plan
+  report.stats.totalMs = clockMs() - startedAt;
   return report;
 }
 
-/** The report of a solve whose time limit (or an interrupt) came while grounding. */
-function stoppedWhileGrounding(loaded: LoadedProblem, algo: string, search: SearchOptions, parseMs: number, groundMs: number, operators: number): SolveReport {
-  const interrupted = search.interrupt !== undefined && Atomics.load(search.interrupt, 0) !== 0;
-  const limit: LimitKind = interrupted ? 'interrupted' : 'time';
+/** The report of a solve that a limit stopped before its search: the phase's position in the reason. */
+function stoppedReport(e: LimitReached, strategy: Strategy, search: SearchOptions, times: { parseMs: number; groundMs: number; totalMs: number; atoms: number; operators: number }): SolveReport {
   return {
     status: 'limit',
     plan: [],
     length: 0,
     cost: 0,
     optimal: false,
-    algo,
+    algo: strategy.name,
     heuristic: search.heuristic?.name ?? 'none',
     backend: 'ts',
     cycle: search.cycle,
-    reason: `${limitReason(limit, search)} while grounding (${operators.toLocaleString('en')} operators so far; ${loaded.problem.init.length.toLocaleString('en')} facts in the problem)`,
-    stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0, limit, parseMs, groundMs, totalMs: parseMs + groundMs, atoms: 0, operators },
+    reason: e.reason,
+    stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0, limit: e.kind, ...times },
   };
 }
 
@@ -185,11 +273,9 @@ export function sokobanFields(plan: readonly string[]): { lurd: string; moves: n
   return { lurd: planToLurd(plan), ...countMovesPushes(plan) };
 }
 
-/** The whole chain from texts: load, ground, search, validate. */
+/** The whole chain from texts: load, ground, search, validate (solveSource's report). */
 export function solve(src: ProblemSource, options: SolveOptions): SolveReport {
-  const t0 = performance.now();
-  const loaded = loadProblem(src);
-  return solveLoaded(loaded, options, performance.now() - t0);
+  return solveSource(src, options).report;
 }
 
 /** Reads a plan given as ground terms or (for levels) as a LURD string, and validates it. */

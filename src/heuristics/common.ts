@@ -12,6 +12,7 @@
  *   the cost of one atom: max over the goal atoms under h^max, their sum
  *   under h^add.
  */
+import { pollSetup } from '../search/budget.ts';
 import { Heap } from '../search/heap.ts';
 import type { Task } from '../strips/task.ts';
 
@@ -81,6 +82,7 @@ export function compileRelaxed(task: Task): RelaxedTask {
   const addRows: number[][] = [];
   const cost = new Float64Array(m + 1);
   for (let o = 0; o < m; o++) {
+    pollSetup(() => `setting up the relaxed task of a delete-relaxation heuristic (operator ${(o + 1).toLocaleString('en')} of ${m.toLocaleString('en')})`);
     const op = task.operators[o];
     const pre = [...new Set(op.pre)];
     preRows.push(pre.length > 0 ? pre : [initAtom]);

@@ -13,6 +13,7 @@
  * All three are consistent for pushes: one push moves one box by one cell,
  * which changes each bound by at most 1.
  */
+import { pollSetup, reserveSetup } from '../search/budget.ts';
 import type { Board } from './board.ts';
 import { Hungarian } from './hungarian.ts';
 
@@ -26,9 +27,13 @@ export type EstimateKind = 'manhattan' | 'pushdist' | 'matching';
  */
 export function pushDistances(board: Board, goals: Int32Array = board.goals, pulls = false): Float64Array {
   const { size, floor, dirs } = board;
+  // goals × squares doubles: a big level with many goals needs gigabytes (a limit, not a crash)
+  const what = (): string => `setting up push distances: ${goals.length.toLocaleString('en')} ${pulls ? 'box squares' : 'goals'} × ${size.toLocaleString('en')} squares`;
+  reserveSetup(goals.length * size * 8, () => `${what()} need ${Math.ceil((goals.length * size * 8) / 2 ** 20).toLocaleString('en')} MB`);
   const dist = new Float64Array(goals.length * size).fill(Infinity);
   const queue = new Int32Array(size);
   goals.forEach((g, gi) => {
+    pollSetup(() => `${what()} (${gi + 1} of ${goals.length})`);
     const base = gi * size;
     let n = 0;
     dist[base + g] = 0;
@@ -70,6 +75,7 @@ export class BoxEstimator {
     this.nearest = new Float64Array(size).fill(Infinity);
     this.dist = kind === 'manhattan' ? new Float64Array(0) : pushDistances(board, goals, pulls);
     for (const p of board.cells) {
+      pollSetup(() => `setting up the ${kind} estimate: the nearest of ${goals.length.toLocaleString('en')} goals to each of ${board.cells.length.toLocaleString('en')} squares`);
       let best = Infinity;
       for (let gi = 0; gi < goals.length; gi++) {
         const g = goals[gi];

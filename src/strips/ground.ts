@@ -5,62 +5,140 @@
  * matched while grounding and never stored in a state. Fluent preconditions
  * are matched against the relaxed-reachable atoms (a delete-free fixpoint run
  * as a worklist: each newly reached atom is joined with the schemas whose
- * preconditions mention its predicate), so operators that can never apply
- * are never created.
+ * preconditions mention its predicate, found through an index by
+ * predicate), so operators that can never apply are never created.
+ *
+ * Constants are numbered once (facts and joins compare small integers, not
+ * strings), and a fluent atom is known by its position in the worklist; the
+ * names of atoms and operators are written once each, at the end.
  */
+import { quoteAtom } from '../lang/terms.ts';
+import { BigMap } from './big.ts';
 import type { Arg, Domain, Literal, OperatorSchema, Problem } from './model.ts';
-import { factKey } from './model.ts';
 import type { GroundOperator, Task } from './task.ts';
+
+/**
+ * What grounding polls (a solve's Budget): `poll` throws when a limit is
+ * reached, with the position `where` names. Grounding polls it inside its
+ * join loops, once per candidate fact and per operator found, so a domain
+ * whose grounding explodes stops within the limit.
+ */
+export interface GroundBudget {
+  poll(where: () => string): void;
+}
+
+/** Constants numbered in order of appearance. */
+class Constants {
+  readonly names: string[] = [];
+  private readonly ids = new BigMap<string, number>();
+
+  id(name: string): number {
+    let i = this.ids.get(name);
+    if (i === undefined) {
+      i = this.names.push(name) - 1;
+      this.ids.set(name, i);
+    }
+    return i;
+  }
+
+  /** The number of a constant, or -1 when no fact or schema has it. */
+  find(name: string): number {
+    return this.ids.get(name) ?? -1;
+  }
+}
+
+/** A fact of a relation (its constants' numbers) and when it was reached: its worklist position (-1: a static fact). */
+interface Tuple {
+  args: number[];
+  pos: number;
+}
+
+const PAIR = 2 ** 26;
+
+/** The key of a tuple in its relation: a number for up to two arguments, else a string. */
+function tupleKey(args: readonly number[]): number | string {
+  if (args.length === 0) return 0;
+  if (args.length === 1) return args[0];
+  if (args.length === 2 && args[0] < PAIR && args[1] < PAIR) return args[0] * PAIR + args[1];
+  return args.join(',');
+}
 
 /** Tuples of one predicate with an index by (argument position, value). */
 class Relation {
-  readonly tuples: string[][] = [];
-  private readonly keys = new Set<string>();
-  private readonly byArg = new Map<string, string[][]>();
+  readonly tuples: Tuple[] = [];
+  private readonly byKey = new BigMap<number | string, Tuple>();
+  /** Per argument position, the tuples by constant number (an array: constants are numbered densely; a Map was 5× slower here). */
+  private readonly byArg: (Tuple[] | undefined)[][] = [];
 
-  /** Adds a tuple; false if it was there already. */
-  add(args: string[]): boolean {
-    const key = args.join('\u0000');
-    if (this.keys.has(key)) return false;
-    this.keys.add(key);
-    this.tuples.push(args);
-    args.forEach((v, i) => {
-      const k = `${i}\u0000${v}`;
-      let list = this.byArg.get(k);
-      if (!list) this.byArg.set(k, (list = []));
-      list.push(args);
-    });
-    return true;
+  constructor(
+    readonly pred: string,
+    /** The quoted name, as a fact key writes it. */
+    readonly head: string,
+  ) {}
+
+  /** Adds a tuple; null if it was there already. */
+  add(args: number[], pos: number): Tuple | null {
+    const key = tupleKey(args);
+    if (this.byKey.get(key) !== undefined) return null;
+    const tuple: Tuple = { args, pos };
+    this.byKey.set(key, tuple);
+    this.tuples.push(tuple);
+    for (let i = 0; i < args.length; i++) {
+      const index = (this.byArg[i] ??= []);
+      // grown without holes (a sparse array would turn into a slow dictionary)
+      while (index.length <= args[i]) index.push(undefined);
+      const list = index[args[i]];
+      if (list) list.push(tuple);
+      else index[args[i]] = [tuple];
+    }
+    return tuple;
   }
 
-  has(args: string[]): boolean {
-    return this.keys.has(args.join('\u0000'));
+  get(args: readonly number[]): Tuple | undefined {
+    return this.byKey.get(tupleKey(args));
   }
 
   /** Tuples whose argument `pos` equals `value`. */
-  withArg(pos: number, value: string): string[][] {
-    return this.byArg.get(`${pos}\u0000${value}`) ?? [];
+  withArg(pos: number, value: number): Tuple[] {
+    return this.byArg[pos]?.[value] ?? NONE;
   }
 }
 
-type Binding = Map<string, string>;
+const NONE: Tuple[] = [];
 
-/** A ground operator whose atoms are still fact keys. */
+/** A literal of a schema compiled for joining: each argument a variable slot (>= 0) or a constant (slot -1). */
+interface JoinLit {
+  rel: Relation;
+  slots: number[];
+  /** The constant's number where the slot is -1. */
+  consts: number[];
+  /** Fluent (its facts are reached by the worklist) or static. */
+  fluent: boolean;
+  /** Index among the schema's preconditions. */
+  index: number;
+}
+
+/** A schema compiled for joining: its variables numbered, its literals as JoinLits. */
+interface JoinSchema {
+  schema: OperatorSchema;
+  index: number;
+  vars: string[];
+  /** The name term: quoted functor and its arguments (slots / constants). */
+  nameHead: string;
+  nameSlots: number[];
+  nameConsts: string[];
+  pre: JoinLit[];
+  add: JoinLit[];
+  del: JoinLit[];
+  neq: { left: number; leftConst: number; right: number; rightConst: number }[];
+}
+
+/** A ground operator found, its atoms as worklist positions (del: tuples resolved at the end: an atom reached later still counts). */
 interface RawOp {
-  name: string;
-  schema: number;
-  cost: number;
-  pre: string[];
-  add: string[];
-  del: string[];
-}
-
-function argValue(a: Arg, b: Binding): string | undefined {
-  return a.kind === 'const' ? a.value : b.get(a.name);
-}
-
-function instantiate(l: Literal, b: Binding): string {
-  return factKey({ pred: l.pred, args: l.args.map((a) => ({ kind: 'const', value: argValue(a, b) as string })), loc: l.loc });
+  schema: JoinSchema;
+  vals: number[];
+  pre: number[];
+  add: number[];
 }
 
 /** Static predicates of a domain: used, but in no add or delete list. */
@@ -97,187 +175,387 @@ function joinOrder(pre: Literal[], isStatic: (p: string) => boolean, bound0: Set
   return out;
 }
 
-/** Thrown by ground when its `stop` check answers true (a time limit or an interrupt during grounding). */
-export class GroundingStopped extends Error {
-  constructor(readonly operators: number) {
-    super(`grounding stopped after ${operators} operators`);
-  }
+/** 810,000 · 24.3 M · 6.6e+12: a count in a limit message. */
+export function bigCount(n: number): string {
+  if (n < 1e6) return n.toLocaleString('en');
+  if (n < 1e9) return `${(n / 1e6).toFixed(1)} M`;
+  return n.toExponential(1);
 }
+
+const count = (n: number, what: string): string => `${n.toLocaleString('en')} ${what}${n === 1 ? '' : 's'}`;
 
 /**
  * Grounds a domain on a problem. Never fails on well-formed input: a goal
  * that cannot be reached even in the delete relaxation gives a task with
- * `unsolvableReason` set. `stop` is asked every 256 reached atoms; when it
- * answers true, grounding throws GroundingStopped.
+ * `unsolvableReason` set. `budget` is polled inside the join loops; what it
+ * throws (a limit) ends grounding, and its `where` names the schema being
+ * grounded, the operators found so far and, when the literals to join
+ * share no variable (the schema's operators are the product of their
+ * facts), that product: "grounding op(A,B,C,D,E): 30^5 = 24.3 M
+ * combinations of its preconditions' facts".
+ *
+ * Each reached atom is joined only with the schemas whose preconditions
+ * mention its predicate, and every operator is made once, where it is first
+ * found: at the first atom of its preconditions in worklist order whose
+ * join could see all its other atoms. So no set of the operators made so
+ * far is kept, and they come out in the order in which joining each atom
+ * with every schema finds them.
  */
-export function ground(domain: Domain, problem: Problem, stop?: () => boolean): Task {
+export function ground(domain: Domain, problem: Problem, budget?: GroundBudget): Task {
   const statics = staticPredicates(domain);
   const isStatic = (p: string): boolean => statics.has(p);
+  const constants = new Constants();
   const relations = new Map<string, Relation>();
   const rel = (p: string): Relation => {
     let r = relations.get(p);
-    if (!r) relations.set(p, (r = new Relation()));
+    if (!r) relations.set(p, (r = new Relation(p, quoteAtom(p))));
     return r;
   };
-  const args = (l: Literal): string[] => l.args.map((a) => (a.kind === 'const' ? a.value : a.name));
+  const constArgs = (l: Literal): number[] => l.args.map((a) => constants.id(a.kind === 'const' ? a.value : a.name));
 
-  // Reached fluent atoms in discovery order, and a queue of those not yet joined.
-  const reached: Literal[] = [];
-  const queue: Literal[] = [];
-  const reach = (l: Literal): void => {
-    if (rel(l.pred).add(args(l))) {
-      reached.push(l);
-      queue.push(l);
-    }
+  // Fluent atoms in the order reached (the worklist; an atom's position is its index).
+  const reached: { rel: Relation; tuple: Tuple }[] = [];
+  const reach = (r: Relation, args: number[]): number => {
+    const t = r.add(args, reached.length);
+    if (t === null) return (r.get(args) as Tuple).pos;
+    reached.push({ rel: r, tuple: t });
+    return t.pos;
   };
-  for (const f of problem.init) {
-    if (isStatic(f.pred) || !domain.predicates.has(f.pred)) rel(f.pred).add(args(f));
-    else reach(f);
-  }
 
+  // Where grounding is, for a limit's message.
+  let current: JoinSchema | null = null;
+  let currentOrder: JoinLit[] = [];
+  let currentBound: boolean[] = [];
+  let q = -1;
   const ops: RawOp[] = [];
-  const opKeys = new Set<string>();
-  const pending: { schema: number; binding: Binding }[] = [];
+  /** Operators found by the joins of the current atom: made (their add atoms reached) after those joins. */
+  const pending: { js: JoinSchema; vals: number[]; pre: number[] }[] = [];
+  /** "30^5 = 24.3 M combinations …" when the literals to join share no variable: the schema's operators are then the product of their facts. */
+  const crossProduct = (order: JoinLit[], bound0: boolean[]): string | null => {
+    const bound = bound0.slice();
+    const factors: number[] = [];
+    for (const l of order) {
+      if (l.slots.length === 0) continue;
+      if (l.slots.some((s, i) => s < 0 || bound[s] || l.slots.indexOf(s) !== i)) return null;
+      for (const s of l.slots) bound[s] = true;
+      factors.push(l.rel.tuples.length);
+    }
+    if (factors.length < 2) return null;
+    const total = factors.reduce((a, b) => a * b, 1);
+    const shown = factors.every((f) => f === factors[0]) ? `${factors[0]}^${factors.length}` : factors.join(' × ');
+    return `${shown} = ${bigCount(total)} combinations of its preconditions' facts`;
+  };
+  /** What grounding does outside the joins (indexing the facts, numbering the atoms). */
+  let stage = '';
+  const where = (): string => {
+    if (stage) return `grounding: ${stage} (${count(ops.length, 'operator')} found, ${count(reached.length, 'atom')} reached; ${count(problem.init.length, 'fact')} in the problem)`;
+    const name = current ? schemaText(current) : 'the domain';
+    const product = current ? crossProduct(currentOrder, currentBound) : null;
+    const progress = q < 0 ? '' : `, atom ${(q + 1).toLocaleString('en')} of ${reached.length.toLocaleString('en')} reached so far`;
+    return `grounding ${name}${product ? `: ${product}` : ''} (${count(ops.length + pending.length, 'operator')} found${progress}; ${count(problem.init.length, 'fact')} in the problem)`;
+  };
+  const poll = budget ? (): void => budget.poll(where) : (): void => {};
 
-  const join = (schema: OperatorSchema, si: number, order: Literal[], k: number, b: Binding): void => {
+  stage = "indexing the problem's facts";
+  for (let i = 0; i < problem.init.length; i++) {
+    poll();
+    const f = problem.init[i];
+    if (isStatic(f.pred) || !domain.predicates.has(f.pred)) rel(f.pred).add(constArgs(f), -1);
+    else reach(rel(f.pred), constArgs(f));
+  }
+  const schemas = domain.operators.map((s, si) => compileSchema(s, si, isStatic, rel, constants));
+  stage = '';
+
+  /** Per worklist position p: how many atoms had been reached when p was joined. */
+  const reachedWhenJoined: number[] = [];
+  /** Worklist position of the fact each join level matched (-1: static). */
+  const matched: number[] = [];
+  /** The trigger of the join under way: its precondition's index (-1: the join of the static-only schemas). */
+  let trigIndex = -1;
+
+  /** False when the operator at this leaf was found before (see ground's comment). */
+  const firstFound = (order: JoinLit[]): boolean => {
+    if (trigIndex < 0) return true;
+    let maxPos = q;
+    for (let k = 0; k < order.length; k++) if (matched[k] > maxPos) maxPos = matched[k];
+    for (let k = 0; k < order.length; k++) {
+      const p = matched[k];
+      if (p < 0) continue;
+      // at an earlier atom whose join already saw every atom of this operator
+      if (p < q && reachedWhenJoined[p] > maxPos) return false;
+      // or at this atom, through an earlier precondition
+      if (p === q && order[k].index < trigIndex) return false;
+    }
+    return true;
+  };
+
+  const join = (js: JoinSchema, order: JoinLit[], k: number, vals: number[]): void => {
     if (k === order.length) {
-      for (const n of schema.neq) if (argValue(n.left, b) === argValue(n.right, b)) return;
-      const key = `${si}|${[...b.entries()].sort().map(([v, c]) => `${v}=${c}`).join(',')}`;
-      if (opKeys.has(key)) return;
-      opKeys.add(key);
-      pending.push({ schema: si, binding: new Map(b) });
+      for (const n of js.neq) if ((n.left < 0 ? n.leftConst : vals[n.left]) === (n.right < 0 ? n.rightConst : vals[n.right])) return;
+      if (!firstFound(order)) return;
+      poll();
+      // fluent preconditions as worklist positions, in the schema's order (-1: the trigger's)
+      const pre = new Array<number>(fluentAt.length);
+      for (let i = 0; i < fluentAt.length; i++) pre[i] = fluentAt[i] < 0 ? q : matched[fluentAt[i]];
+      pending.push({ js, vals: vals.slice(), pre });
       return;
     }
     const l = order[k];
-    const r = relations.get(l.pred);
-    if (!r) return;
-    let candidates = r.tuples;
-    for (let i = 0; i < l.args.length; i++) {
-      const v = argValue(l.args[i], b);
-      if (v !== undefined) {
-        candidates = r.withArg(i, v);
+    let candidates = l.rel.tuples;
+    for (let i = 0; i < l.slots.length; i++) {
+      const v = l.slots[i] < 0 ? l.consts[i] : vals[l.slots[i]];
+      if (v >= 0) {
+        candidates = l.rel.withArg(i, v);
         break;
       }
     }
-    // Index by position so that tuples added during the loop are seen too.
+    const mark = trail.length;
     for (let t = 0; t < candidates.length; t++) {
-      const tuple = candidates[t];
-      const added: string[] = [];
+      poll();
+      const args = candidates[t].args;
       let ok = true;
-      for (let i = 0; i < l.args.length && ok; i++) {
-        const a = l.args[i];
-        if (a.kind === 'const') ok = a.value === tuple[i];
+      for (let i = 0; i < l.slots.length && ok; i++) {
+        const s = l.slots[i];
+        if (s < 0) ok = l.consts[i] === args[i];
         else {
-          const cur = b.get(a.name);
-          if (cur === undefined) {
-            b.set(a.name, tuple[i]);
-            added.push(a.name);
-          } else ok = cur === tuple[i];
+          const cur = vals[s];
+          if (cur < 0) {
+            vals[s] = args[i];
+            trail.push(s);
+          } else ok = cur === args[i];
         }
       }
-      if (ok) join(schema, si, order, k + 1, b);
-      for (const v of added) b.delete(v);
+      if (ok) {
+        matched[k] = candidates[t].pos;
+        join(js, order, k + 1, vals);
+      }
+      while (trail.length > mark) vals[trail.pop() as number] = -1;
     }
   };
+  /** Slots bound by the join levels under way, undone on the way back. */
+  const trail: number[] = [];
+  /** Per fluent precondition of the schema being joined (in its order): the join level that matches it, -1 for the trigger. */
+  let fluentAt: number[] = [];
+  const fluentLevels = (js: JoinSchema, order: JoinLit[]): number[] =>
+    js.pre.filter((l) => l.fluent).map((l) => order.indexOf(l));
+  const scratch: number[] = [];
 
   const flush = (): void => {
     for (let p = 0; p < pending.length; p++) {
-      const { schema: si, binding } = pending[p];
-      const s = domain.operators[si];
-      const add = s.add.map((l) => instantiate(l, binding));
-      const addSet = new Set(add);
-      ops.push({
-        name: instantiate(s.name, binding),
-        schema: si,
-        cost: s.cost,
-        pre: s.pre.filter((l) => !isStatic(l.pred)).map((l) => instantiate(l, binding)),
-        add,
-        del: s.del.map((l) => instantiate(l, binding)).filter((d) => !addSet.has(d)),
-      });
-      for (const l of s.add) reach({ pred: l.pred, args: l.args.map((a) => ({ kind: 'const', value: argValue(a, binding) as string })), loc: l.loc });
+      poll();
+      const { js, vals, pre } = pending[p];
+      const add = new Array<number>(js.add.length);
+      for (let i = 0; i < js.add.length; i++) {
+        const l = js.add[i];
+        // the arguments are copied only for an atom not reached before
+        argsInto(l, vals, scratch);
+        const t = l.rel.get(scratch);
+        add[i] = t === undefined ? reach(l.rel, scratch.slice()) : t.pos;
+      }
+      ops.push({ schema: js, vals, pre, add });
     }
     pending.length = 0;
   };
 
+  const orderOf = (js: JoinSchema, lits: Literal[], bound: Set<string>): JoinLit[] =>
+    joinOrder(lits, isStatic, bound).map((l) => js.pre[js.schema.pre.indexOf(l)]);
+  const unbound = (js: JoinSchema): number[] => js.vars.map(() => -1);
+
   // Operators whose preconditions are all static (or empty) are joined once.
-  domain.operators.forEach((s, si) => {
-    if (s.pre.every((l) => isStatic(l.pred))) join(s, si, joinOrder(s.pre, isStatic, new Set()), 0, new Map());
-  });
+  for (const js of schemas) {
+    if (js.pre.some((l) => l.fluent)) continue;
+    current = js;
+    currentOrder = orderOf(js, js.schema.pre, new Set());
+    currentBound = js.vars.map(() => false);
+    fluentAt = [];
+    join(js, currentOrder, 0, unbound(js));
+  }
   flush();
-  // Then each reached atom is joined with every precondition literal it matches.
-  const triggers = domain.operators.map((s) =>
-    s.pre.map((l, i) => ({ l, rest: joinOrder(s.pre.filter((_, j) => j !== i), isStatic, new Set(l.args.flatMap((a) => (a.kind === 'var' ? [a.name] : [])))) })),
-  );
-  for (let q = 0; q < queue.length; q++) {
-    if (stop !== undefined && (q & 255) === 255 && stop()) throw new GroundingStopped(ops.length);
-    const atom = queue[q];
-    domain.operators.forEach((s, si) => {
-      for (const { l, rest } of triggers[si]) {
-        if (l.pred !== atom.pred || isStatic(l.pred)) continue;
-        const b: Binding = new Map();
+
+  // Then each reached atom is joined with the fluent preconditions of its predicate.
+  const triggers = new Map<Relation, { js: JoinSchema; lit: JoinLit; rest: JoinLit[]; bound: boolean[]; fluent: number[]; vals: number[] }[]>();
+  for (const js of schemas) {
+    for (const lit of js.pre) {
+      if (!lit.fluent) continue;
+      const l = js.schema.pre[lit.index];
+      const boundVars = new Set(l.args.flatMap((a) => (a.kind === 'var' ? [a.name] : [])));
+      const rest = orderOf(
+        js,
+        js.schema.pre.filter((_, j) => j !== lit.index),
+        boundVars,
+      );
+      let list = triggers.get(lit.rel);
+      if (!list) triggers.set(lit.rel, (list = []));
+      list.push({ js, lit, rest, bound: js.vars.map((v) => boundVars.has(v)), fluent: fluentLevels(js, rest), vals: unbound(js) });
+    }
+  }
+  for (q = 0; q < reached.length; q++) {
+    reachedWhenJoined[q] = reached.length;
+    const list = triggers.get(reached[q].rel);
+    if (list) {
+      const atom = reached[q].tuple.args;
+      for (const { js, lit, rest, bound, fluent, vals } of list) {
+        vals.fill(-1);
         let ok = true;
-        l.args.forEach((a, i) => {
-          const v = (atom.args[i] as { value: string }).value;
-          if (a.kind === 'const') ok &&= a.value === v;
-          else {
-            const cur = b.get(a.name);
-            if (cur === undefined) b.set(a.name, v);
-            else ok &&= cur === v;
-          }
-        });
-        if (ok) join(s, si, rest, 0, b);
+        for (let i = 0; i < lit.slots.length && ok; i++) {
+          const s = lit.slots[i];
+          if (s < 0) ok = lit.consts[i] === atom[i];
+          else if (vals[s] < 0) vals[s] = atom[i];
+          else ok = vals[s] === atom[i];
+        }
+        if (!ok) continue;
+        current = js;
+        currentOrder = rest;
+        currentBound = bound;
+        trigIndex = lit.index;
+        fluentAt = fluent;
+        join(js, rest, 0, vals);
       }
-    });
+    }
+    trigIndex = -1;
     flush();
   }
+  current = null;
+  q = -1;
+  stage = 'numbering the atoms and operators';
+  return finishTask(domain, problem, { constants, relations, reached, ops, isStatic, poll });
+}
 
-  return finishTask(domain, problem, reached, ops, isStatic, (l) => relations.get(l.pred)?.has(args(l)) ?? false);
+function compileSchema(schema: OperatorSchema, index: number, isStatic: (p: string) => boolean, rel: (p: string) => Relation, constants: Constants): JoinSchema {
+  const vars: string[] = [];
+  const slotOf = (a: Arg): number => {
+    if (a.kind === 'const') return -1;
+    let i = vars.indexOf(a.name);
+    if (i < 0) i = vars.push(a.name) - 1;
+    return i;
+  };
+  const constOf = (a: Arg): number => (a.kind === 'const' ? constants.id(a.value) : -1);
+  const lit = (l: Literal, i: number): JoinLit => ({ rel: rel(l.pred), slots: l.args.map(slotOf), consts: l.args.map(constOf), fluent: !isStatic(l.pred), index: i });
+  const pre = schema.pre.map(lit);
+  return {
+    schema,
+    index,
+    vars,
+    nameHead: quoteAtom(schema.name.pred),
+    nameSlots: schema.name.args.map(slotOf),
+    nameConsts: schema.name.args.map((a) => (a.kind === 'const' ? a.value : '')),
+    pre,
+    add: schema.add.map(lit),
+    del: schema.del.map(lit),
+    neq: schema.neq.map((n) => ({ left: slotOf(n.left), leftConst: constOf(n.left), right: slotOf(n.right), rightConst: constOf(n.right) })),
+  };
+}
+
+/** The constants' numbers of a literal under a binding, written to `out`. */
+function argsInto(l: JoinLit, vals: readonly number[], out: number[]): number[] {
+  out.length = l.slots.length;
+  for (let i = 0; i < l.slots.length; i++) out[i] = l.slots[i] < 0 ? l.consts[i] : vals[l.slots[i]];
+  return out;
+}
+
+/** `head(a,b)` (factKey's text) from constant names. */
+function termText(head: string, args: readonly string[]): string {
+  return args.length === 0 ? head : `${head}(${args.join(',')})`;
+}
+
+/** The schema's name term as written, e.g. `op(A,B,C,D,E)`. */
+function schemaText(js: JoinSchema): string {
+  return termText(
+    js.nameHead,
+    js.nameSlots.map((s, i) => (s < 0 ? js.nameConsts[i] : js.vars[s])),
+  );
 }
 
 /** Numbers the reached atoms (grouped by predicate) and resolves operator atoms to ids. */
 function finishTask(
   domain: Domain,
   problem: Problem,
-  reached: Literal[],
-  rawOps: RawOp[],
-  isStatic: (p: string) => boolean,
-  holdsStatic: (l: Literal) => boolean,
+  g: {
+    constants: Constants;
+    relations: Map<string, Relation>;
+    reached: { rel: Relation; tuple: Tuple }[];
+    ops: RawOp[];
+    isStatic: (p: string) => boolean;
+    poll: () => void;
+  },
 ): Task {
+  const { constants, relations, reached, isStatic, poll } = g;
+  const scratch: number[] = [];
+  const names = constants.names;
   const predOrder = [...domain.predicates.keys()];
   const rank = new Map(predOrder.map((p, i) => [p, i]));
-  const sorted = reached
-    .map((l, i) => ({ l, i }))
-    .sort((a, b) => (rank.get(a.l.pred) ?? 1e9) - (rank.get(b.l.pred) ?? 1e9) || a.i - b.i)
-    .map((x) => factKey(x.l));
-  const id = new Map(sorted.map((k, i) => [k, i]));
-  // init facts of predicates no operator mentions are neither static nor fluent: they play no part
-  const initKeys = new Set(problem.init.filter((f) => !isStatic(f.pred) && domain.predicates.has(f.pred)).map(factKey));
-
-  const operators: GroundOperator[] = rawOps.map((raw) => ({
-    name: raw.name,
-    schema: raw.schema,
-    pre: [...new Set(raw.pre.map((k) => id.get(k)!))],
-    add: [...new Set(raw.add.map((k) => id.get(k)!))],
-    // deleting an atom that is never true changes nothing
-    del: [...new Set(raw.del.filter((k) => id.has(k)).map((k) => id.get(k)!))],
-    cost: raw.cost,
-  }));
-
-  const task: Task = {
-    atoms: sorted,
-    init: [...initKeys].map((k) => id.get(k)!).sort((a, b) => a - b),
-    goal: [],
-    operators,
+  const order = reached.map((_, i) => i);
+  order.sort((a, b) => (rank.get(reached[a].rel.pred) ?? 1e9) - (rank.get(reached[b].rel.pred) ?? 1e9) || a - b);
+  // worklist position → atom id
+  const idOf = new Int32Array(reached.length);
+  const atoms = new Array<string>(order.length);
+  for (let i = 0; i < order.length; i++) {
+    poll();
+    const { rel, tuple } = reached[order[i]];
+    idOf[order[i]] = i;
+    atoms[i] = termText(rel.head, tuple.args.map((c) => names[c]));
+  }
+  /** The id of a ground literal's atom, or -1 (never reached; or a constant no fact has). */
+  const lookup = (l: Literal): number => {
+    const r = relations.get(l.pred);
+    const args = l.args.map((a) => constants.find(a.kind === 'const' ? a.value : a.name));
+    if (!r || args.includes(-1)) return -1;
+    const t = r.get(args);
+    return t === undefined || t.pos < 0 ? -1 : idOf[t.pos];
   };
-  for (const g of problem.goal) {
-    const key = factKey(g);
-    if (isStatic(g.pred)) {
-      if (!holdsStatic(g)) task.unsolvableReason ??= `goal ${key} is a static fact that does not hold`;
-    } else if (!domain.predicates.has(g.pred)) {
-      if (!holdsStatic(g)) task.unsolvableReason ??= `goal ${key} does not hold and no operator changes ${g.pred}`;
+  const holdsStatic = (l: Literal): boolean => {
+    const r = relations.get(l.pred);
+    const args = l.args.map((a) => constants.find(a.kind === 'const' ? a.value : a.name));
+    return r !== undefined && !args.includes(-1) && r.get(args) !== undefined;
+  };
+
+  const unique = (positions: readonly number[]): number[] => {
+    const out: number[] = [];
+    for (const p of positions) {
+      const i = idOf[p];
+      if (!out.includes(i)) out.push(i);
+    }
+    return out;
+  };
+  const operators: GroundOperator[] = new Array<GroundOperator>(g.ops.length);
+  for (let o = 0; o < g.ops.length; o++) {
+    poll();
+    const { schema: js, vals, pre, add } = g.ops[o];
+    const addIds = unique(add);
+    const del: number[] = [];
+    for (const l of js.del) {
+      const t = l.rel.get(argsInto(l, vals, scratch));
+      // deleting an atom that is never true changes nothing; add wins over delete
+      if (t === undefined || t.pos < 0) continue;
+      const i = idOf[t.pos];
+      if (!addIds.includes(i) && !del.includes(i)) del.push(i);
+    }
+    operators[o] = {
+      name: termText(
+        js.nameHead,
+        js.nameSlots.map((s, i) => (s < 0 ? js.nameConsts[i] : names[vals[s]])),
+      ),
+      schema: js.index,
+      pre: unique(pre),
+      add: addIds,
+      del,
+      cost: js.schema.cost,
+    };
+  }
+
+  // init facts of predicates no operator mentions are neither static nor fluent: they play no part
+  const init = new Set<number>();
+  for (const f of problem.init) if (!isStatic(f.pred) && domain.predicates.has(f.pred)) init.add(lookup(f));
+  const task: Task = { atoms, init: [...init].sort((a, b) => a - b), goal: [], operators };
+  for (const goal of problem.goal) {
+    const key = termText(quoteAtom(goal.pred), goal.args.map((a) => (a.kind === 'const' ? a.value : a.name)));
+    if (isStatic(goal.pred)) {
+      if (!holdsStatic(goal)) task.unsolvableReason ??= `goal ${key} is a static fact that does not hold`;
+    } else if (!domain.predicates.has(goal.pred)) {
+      if (!holdsStatic(goal)) task.unsolvableReason ??= `goal ${key} does not hold and no operator changes ${goal.pred}`;
     } else {
-      const i = id.get(key);
-      if (i === undefined) task.unsolvableReason ??= `goal ${key} is unreachable even when delete lists are ignored`;
+      const i = lookup(goal);
+      if (i < 0) task.unsolvableReason ??= `goal ${key} is unreachable even when delete lists are ignored`;
       else if (!task.goal.includes(i)) task.goal.push(i);
     }
   }

@@ -56,7 +56,11 @@ function trueAtomBound(task: Task): Map<string, number> {
   return bound;
 }
 
-export function makeSearchSpace(task: Task): SearchSpace {
+/**
+ * Packs a task. `budget` (a solve's) is polled once per operator: packing
+ * millions of operators takes seconds.
+ */
+export function makeSearchSpace(task: Task, budget?: { poll(where: () => string): void }): SearchSpace {
   const n = task.atoms.length;
   const words = Math.max(1, (n + 31) >>> 5);
   const numOps = task.operators.length;
@@ -80,7 +84,11 @@ export function makeSearchSpace(task: Task): SearchSpace {
   const effClear: number[] = [];
   const effSet: number[] = [];
   const costs = new Float64Array(numOps);
+  let current = 0;
+  const where = (): string => `building the search space (operator ${(current + 1).toLocaleString('en')} of ${numOps.toLocaleString('en')})`;
   task.operators.forEach((op, o) => {
+    current = o;
+    budget?.poll(where);
     preStart[o] = preW.length;
     const pm = new Map<number, number>();
     for (const a of op.pre) pm.set(word(a), (pm.get(word(a)) ?? 0) | bit(a));
@@ -130,7 +138,7 @@ export function makeSearchSpace(task: Task): SearchSpace {
   const trigOps: number[] = [];
   for (let a = 0; a < n; a++) {
     trigStart[a] = trigOps.length;
-    trigOps.push(...byTrigger[a]);
+    for (const o of byTrigger[a]) trigOps.push(o); // not push(...): an atom may trigger millions
   }
   trigStart[n] = trigOps.length;
   const TO = Int32Array.from(trigOps);

@@ -6,23 +6,26 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PlanlogError } from '../lang/errors.ts';
 import { getHeuristic } from '../heuristics/index.ts';
-import { solveLoaded } from '../pipeline.ts';
-import type { SolveJob, WorkerReply } from './solve.ts';
+import { solveLoaded, solveSource, type SolveOptions } from '../pipeline.ts';
+import { levelBuffers, packLevel, type SolveJob, type WorkerReply } from './solve.ts';
 
 const job = workerData.job as SolveJob;
-const post = (m: WorkerReply): void => parentPort!.postMessage(m);
+const post = (m: WorkerReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(m, transfer);
 try {
-  const report = solveLoaded(
-    job.loaded,
-    {
-      ...job.options,
-      heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
-      interrupt: new Int32Array(job.interrupt),
-      onProgress: job.progress ? (p) => post({ type: 'progress', progress: p }) : undefined,
-    },
-    job.parseMs,
-  );
-  post({ type: 'done', report });
+  const options: SolveOptions = {
+    ...job.options,
+    heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
+    interrupt: new Int32Array(job.interrupt),
+    onProgress: job.progress ? (p) => post({ type: 'progress', progress: p }) : undefined,
+  };
+  if (job.source) {
+    // reading, compiling, grounding and search under one budget, from options.startedAt
+    const { report, loaded, read } = solveSource(job.source, options);
+    const level = loaded.level ? packLevel(loaded.level) : undefined;
+    post({ type: 'done', report, read, level }, level ? levelBuffers(level) : []);
+  } else {
+    post({ type: 'done', report: solveLoaded(job.loaded!, options, job.parseMs) });
+  }
 } catch (e) {
   post(e instanceof PlanlogError ? { type: 'user-error', diagnostics: e.diagnostics } : { type: 'crash', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });
 }

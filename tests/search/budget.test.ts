@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
-import { Budget, memoryProbe } from '../../src/search/budget.ts';
+import { Budget, LimitReached, memoryProbe } from '../../src/search/budget.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { memoryPressure, setMemoryCeiling } from '../../src/strips/reserve.ts';
 import { StateStore } from '../../src/strips/store.ts';
@@ -37,11 +37,33 @@ describe('Budget', () => {
   });
 
   it('stops every strategy with status limit when the JavaScript heap is nearly full', () => {
-    vi.spyOn(memoryProbe, 'read').mockReturnValue({ rssMb: 100, heapUsedMb: 3800, heapLimitMb: 4000 });
+    // nearly full once the search runs (from the start, grounding would stop first: see below)
+    vi.spyOn(memoryProbe, 'read').mockImplementation((phase) =>
+      phase === 'search' ? { rssMb: 100, heapUsedMb: 3800, heapLimitMb: 4000 } : { rssMb: 100, heapUsedMb: 10, heapLimitMb: 4000 },
+    );
     for (const algo of ['bfs', 'astar', 'iddfs', 'lrta']) {
       const r = solveLoaded(bench, { algo, maxMemoryMb: 10_000 });
       expect(r).toMatchObject({ status: 'limit', stats: { limit: 'memory' }, reason: 'memory limit reached: the JavaScript heap is nearly full (3800 of 4000 MB)' });
     }
+  });
+
+  it('a heap nearly full while grounding stops the solve there, located', () => {
+    vi.spyOn(memoryProbe, 'read').mockReturnValue({ rssMb: 100, heapUsedMb: 3800, heapLimitMb: 4000 });
+    const r = solveLoaded(bench, { algo: 'bfs', maxMemoryMb: 10_000 });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'memory', expanded: 0 } });
+    expect(r.reason).toBe("memory limit reached: the JavaScript heap is nearly full (3800 of 4000 MB) while grounding: indexing the problem's facts (0 operators found, 0 atoms reached; 60 facts in the problem)");
+  });
+
+  it('poll throws LimitReached with the position, and keeps answering the limit', () => {
+    const b = new Budget({ ...defaultSearchOptions, timeoutMs: 0 });
+    expect(() => b.poll(() => 'reading row 3')).toThrow(new LimitReached('time', 'reading row 3', 'time limit of 0 s reached while reading row 3'));
+    expect(() => b.poll(() => 'reading row 4')).toThrow('time limit of 0 s reached while reading row 4');
+  });
+
+  it('counts the time spent before it (spentMs) against the limit', () => {
+    const b = new Budget({ ...defaultSearchOptions, timeoutMs: 60_000, spentMs: 60_000 });
+    expect(b.exceeded(0)).toBe('time');
+    expect(new Budget({ ...defaultSearchOptions, timeoutMs: 60_000, spentMs: 0 }).exceeded(0)).toBeNull();
   });
 
   it('a heap with room to spare does not stop the search', () => {

@@ -8,6 +8,9 @@ import { describe, expect, it } from 'vitest';
 import { getHeuristic } from '../../src/heuristics/index.ts';
 import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
 import { strategies, strategyNames } from '../../src/search/index.ts';
+import { defaultSearchOptions } from '../../src/search/types.ts';
+import { ground } from '../../src/strips/ground.ts';
+import { makeSearchSpace } from '../../src/strips/space.ts';
 import { solveInWorker } from '../../src/workers/solve.ts';
 import { PlanlogError } from '../../src/lang/errors.ts';
 
@@ -27,9 +30,12 @@ describe.each(strategyNames)('%s', (algo) => {
   });
 
   it('stops when the interrupt flag is set, keeping its statistics', () => {
+    // the strategy itself on the ground task (through solveLoaded a set flag stops the grounding first)
     const interrupt = new Int32Array(1);
     interrupt[0] = 1;
-    const r = solveLoaded(bench, { ...withHeuristic(algo), interrupt });
+    const space = makeSearchSpace(ground(bench.domain, bench.problem));
+    const { algo: _a, heuristic } = withHeuristic(algo);
+    const r = strategies[algo].run(space, { ...defaultSearchOptions, heuristic, interrupt, context: { level: bench.level } });
     expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' }, reason: 'interrupted' });
   });
 });
@@ -41,9 +47,18 @@ describe('time and memory limits', () => {
     expect(r.stats.iterations!.length).toBeGreaterThan(5);
   });
 
-  it('a memory limit below what the process already uses ends the search at once', () => {
+  it('a memory limit below what the process already uses ends the solve at once, while grounding', () => {
     const r = solveLoaded(bench, { algo: 'bfs', maxMemoryMb: 1 });
-    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'memory' }, reason: 'memory limit of 1 MB reached' });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'memory', expanded: 0 } });
+    expect(r.reason).toBe("memory limit of 1 MB reached while grounding: indexing the problem's facts (0 operators found, 0 atoms reached; 60 facts in the problem)");
+  });
+
+  it('an interrupt before the solve stops it while grounding', () => {
+    const interrupt = new Int32Array(1);
+    interrupt[0] = 1;
+    const r = solveLoaded(bench, { algo: 'bfs', interrupt });
+    expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted', expanded: 0 } });
+    expect(r.reason).toBe("interrupted while grounding: indexing the problem's facts (0 operators found, 0 atoms reached; 60 facts in the problem)");
   });
 });
 
@@ -55,9 +70,8 @@ describe('solving in a worker thread', () => {
 
   it('stops cleanly when interrupted from the main thread', async () => {
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
-    const pending = solveInWorker(bench, { algo: 'iddfs' }, 0, { interrupt });
-    setTimeout(() => Atomics.store(interrupt, 0, 1), 300);
-    const r = await pending;
+    // at the first progress report the search is under way (the flag also stops grounding)
+    const r = await solveInWorker(bench, { algo: 'iddfs' }, 0, { interrupt, onProgress: () => Atomics.store(interrupt, 0, 1) });
     expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' } });
     expect(r.stats.expanded).toBeGreaterThan(0);
   });

@@ -287,3 +287,71 @@ describe('ground: a hand-written domain with an inequality', () => {
     expect(opView(task, 'touch(a)')).toEqual({ schema: 0, cost: 1, pre: ['mark(a)'], add: ['mark(a)', 'seen(a)'], del: [] });
   });
 });
+
+/** A budget that throws after `n` polls with the position it was asked about; counts its polls. */
+function budgetOf(n: number): { poll(where: () => string): void; asked: number } {
+  const b = {
+    asked: 0,
+    poll(where: () => string): void {
+      if (++b.asked > n) throw new Error(`stopped: ${where()}`);
+    },
+  };
+  return b;
+}
+
+const problemOf = (d: Domain, text: string) => parseProblem(text, 'p.pl', d);
+
+describe('grounding: each operator once, in the order found, under a budget (issue 13)', () => {
+  it('an operator reachable through two preconditions is made once, in the order a join of every atom finds it', () => {
+    const d = parseDomain('opn(pair(X, Y), [p(X), p(Y)], [q(X, Y)], []).\nopn(mark(X), [q(X, X)], [r(X)], []).', 'pairs.pl');
+    const task = ground(d, problemOf(d, 'init([p(a), p(b)]).\ngoal([r(b)]).'));
+    expect(task.operators.map((o) => o.name)).toEqual(['pair(a,a)', 'pair(a,b)', 'pair(b,a)', 'pair(b,b)', 'mark(a)', 'mark(b)']);
+    // p is static: folded away
+    expect(task.atoms).toEqual(['q(a,a)', 'q(a,b)', 'q(b,a)', 'q(b,b)', 'r(a)', 'r(b)']);
+  });
+
+  it('an operator whose preconditions are reached at different times is made once, when the last one is there', () => {
+    const d = parseDomain(
+      `opn(s1, [a], [b], []).
+       opn(s2, [b], [c], []).
+       opn(both, [a, c], [d], []).
+       opn(again, [c, a, b], [e], []).`,
+      'late.pl',
+    );
+    const task = ground(d, problemOf(d, 'init([a]).\ngoal([d, e]).'));
+    expect(task.operators.map((o) => o.name)).toEqual(['s1', 's2', 'both', 'again']);
+    // a is static (no operator adds it): folded away
+    expect(opView(task, 'again').pre).toEqual(['b', 'c']);
+  });
+
+  it('a static-only join that would make 30^4 operators stops at the budget, naming the schema and the product', () => {
+    const d = parseDomain('opn(op(A, B, C, D), [o(A), o(B), o(C), o(D)], [done], []).', 'bomb.pl');
+    const facts = Array.from({ length: 30 }, (_, i) => `o(c${i})`).join(', ');
+    const p = problemOf(d, `init([${facts}]).\ngoal([done]).`);
+    // 30 facts indexed, then one poll per candidate fact and per operator found: 4 + 2 per operator for the first ones
+    expect(() => ground(d, p, budgetOf(1000))).toThrow(
+      "stopped: grounding op(A,B,C,D): 30^4 = 810,000 combinations of its preconditions' facts (476 operators found; 30 facts in the problem)",
+    );
+  });
+
+  it('the worklist join names its schema and the atom it is at', () => {
+    const l = level(['#######', '#@ $ .#', '#######'].join('\n'));
+    expect(() => ground(sokoban, compileLevel(l), budgetOf(40))).toThrow('stopped: grounding pushR(Sok,From,To) (4 operators found, atom 4 of 10 reached so far; 9 facts in the problem)');
+  });
+
+  it('indexing the problem facts is polled too', () => {
+    const l = level(['#######', '#@ $ .#', '#######'].join('\n'));
+    expect(() => ground(sokoban, compileLevel(l), budgetOf(3))).toThrow("stopped: grounding: indexing the problem's facts (0 operators found, 0 atoms reached; 9 facts in the problem)");
+  });
+
+  it('10,000 one-step operators ground to 10,000 operators (the atom index by predicate: no schema scan per atom)', () => {
+    const n = 10_000;
+    const d = parseDomain(Array.from({ length: n }, (_, i) => `opn(s${i + 1}, [p${i}], [p${i + 1}], [p${i}]).`).join('\n'), 'chain.pl');
+    const polls = budgetOf(Infinity);
+    const task = ground(d, problemOf(d, `init([p0]).\ngoal([p${n}]).`), polls);
+    expect({ atoms: task.atoms.length, operators: task.operators.length, goal: atomNames(task, task.goal) }).toEqual({ atoms: n + 1, operators: n, goal: [`p${n}`] });
+    expect(task.operators[n - 1]).toMatchObject({ name: `s${n}`, pre: [n - 1], add: [n], del: [n - 1] });
+    // the work the budget sees is linear: per operator, one poll found and one made, one numbered; one for the fact
+    expect(polls.asked).toBe(1 + 3 * n + (n + 1));
+  });
+});
