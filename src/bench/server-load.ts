@@ -2,22 +2,37 @@
  * Load test of the playground server on loopback (autocannon), one
  * scenario after another: sustained concurrent solves, a burst beyond the
  * queue, oversized bodies, malformed JSON, searches that hit their time
- * limit, slow clients, clients that go away. For each: requests answered,
- * by status, errors and timeouts, latency; the process's memory throughout;
- * and whether every worker is free at the end.
+ * limit, slow clients, clients that go away, scans of big uploads while the
+ * catalogue is asked for, and 100 requests with a 1 s limit from 20 clients
+ * at once (none may get a 504). For each: requests answered, by status,
+ * errors and timeouts, latency; the process's memory throughout; and
+ * whether every worker is free at the end.
  *
- *   npx tsx src/bench/server-load.ts [--seconds S]
+ *   npx tsx src/bench/server-load.ts [--seconds S] [--only a,b] [--rounds N]
+ *
+ * --only runs the named scenarios (sustained, burst, oversized, malformed,
+ * timelimit, slow, leave, scan, timeouts). --rounds N runs them N times and
+ * prints, after each round, the resident memory and the heaps of the main
+ * thread and of each worker after a full collection — run with
+ * `node --expose-gc --import tsx src/bench/server-load.ts --rounds 10` so
+ * that the collection happens (without it the heaps include garbage).
  */
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createPlayground } from '../web/server.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string' } } });
+const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 15);
+const rounds = Number(values.rounds ?? 1);
+const allScenarios = ['sustained', 'burst', 'oversized', 'malformed', 'timelimit', 'slow', 'leave', 'scan', 'timeouts'];
+const only = values.only ? values.only.split(',') : allScenarios;
+for (const o of only) if (!allScenarios.includes(o)) throw new Error(`unknown scenario ${o} (${allScenarios.join(', ')})`);
+const gc = (globalThis as { gc?: () => void }).gc;
 
-const server = await createPlayground({ queue: 64 });
+const server = await createPlayground({ queue: 64, ...(values.threads ? { threads: Number(values.threads) } : {}) });
 await server.app.listen({ port: 0, host: '127.0.0.1' });
 const port = (server.app.server.address() as AddressInfo).port;
 const base = `http://127.0.0.1:${port}`;
@@ -42,13 +57,13 @@ interface Row {
 }
 const rows: Row[] = [];
 
-async function load(scenario: string, opts: { connections: number; duration: number; body: string | Buffer; path?: string; contentType?: string }): Promise<void> {
+async function load(scenario: string, opts: { connections: number; duration?: number; amount?: number; body: string | Buffer; path?: string; contentType?: string }): Promise<void> {
   const statuses = new Map<number, number>();
   const r = await autocannon({
     url: `${base}${opts.path ?? '/api/solve'}`,
     method: 'POST',
     connections: opts.connections,
-    duration: opts.duration,
+    ...(opts.amount ? { amount: opts.amount } : { duration: opts.duration }),
     timeout: 120,
     headers: { 'content-type': opts.contentType ?? 'application/json' },
     body: opts.body,
@@ -68,11 +83,51 @@ async function load(scenario: string, opts: { connections: number; duration: num
 
 const json = (o: unknown): string => JSON.stringify(o);
 
-await load('sustained: 50 clients solving small levels (bfs)', { connections: 50, duration: seconds, body: json({ level: text('tutorial-7'), algo: 'bfs' }) });
-await load('burst: 200 clients, queue of 64', { connections: 200, duration: Math.ceil(seconds / 2), body: json({ level: text('tutorial-9'), algo: 'astar', heuristic: 'hmax' }) });
-await load('oversized bodies (1 MB)', { connections: 20, duration: Math.ceil(seconds / 3), body: json({ level: '#'.repeat(1 << 20) }) });
-await load('malformed JSON', { connections: 20, duration: Math.ceil(seconds / 3), body: '{"level": "####' });
-await load('searches that hit their 0.5 s time limit', { connections: 8, duration: Math.ceil(seconds / 2), body: json({ level: text('bench-1'), algo: 'iddfs', timeout: 0.5 }) });
+/** A 440 × 440 open room: 194,040 characters, just under the API's 200,000. */
+const bigRoom = ((n: number) => ['#'.repeat(n), ...Array.from({ length: n - 2 }, (_, i) => `#${i === 1 ? `@$.${' '.repeat(n - 5)}` : ' '.repeat(n - 2)}#`), '#'.repeat(n), ''].join('\n'))(440);
+
+/** Eight scans of the big room at once; 0.2 s later the catalogue (GET /api/levels) is asked for, five times. */
+async function scansWhileListing(): Promise<Row> {
+  const listMs: number[] = [];
+  const counts = new Map<string, number>();
+  for (let i = 0; i < 5; i++) {
+    const scans = Array.from({ length: 8 }, () =>
+      fetch(`${base}/api/scan`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ text: bigRoom }) }).then(
+        async (r) => (await r.arrayBuffer(), String(r.status)),
+        (e: Error) => `error (${(e.cause as Error | undefined)?.message ?? e.message})`,
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const t = performance.now();
+    await (await fetch(`${base}/api/levels`)).arrayBuffer();
+    listMs.push(Math.round(performance.now() - t));
+    for (const st of await Promise.all(scans)) counts.set(st, (counts.get(st) ?? 0) + 1);
+  }
+  listMs.sort((a, b) => a - b);
+  const row = { scenario: '8 scans of a 200 KB level at once, then GET /api/levels (5 times)', requests: 45, statuses: [...counts].map(([k, v]) => `${k}: ${v}`).join(', '), errors: 0, timeouts: 0, p50: `GET /api/levels: ${listMs[2]} ms`, p99: `max ${listMs[4]} ms` };
+  process.stderr.write(`${row.scenario}: ${row.statuses}; ${row.p50}, ${row.p99}\n`);
+  return row;
+}
+
+async function runScenarios(): Promise<void> {
+  if (only.includes('sustained')) await load('sustained: 50 clients solving small levels (bfs)', { connections: 50, duration: seconds, body: json({ level: text('tutorial-7'), algo: 'bfs' }) });
+  if (only.includes('burst')) await load('burst: 200 clients, queue of 64', { connections: 200, duration: Math.ceil(seconds / 2), body: json({ level: text('tutorial-9'), algo: 'astar', heuristic: 'hmax' }) });
+  if (only.includes('oversized')) await load('oversized bodies (1 MB)', { connections: 20, duration: Math.ceil(seconds / 3), body: json({ level: '#'.repeat(1 << 20) }) });
+  if (only.includes('malformed')) await load('malformed JSON', { connections: 20, duration: Math.ceil(seconds / 3), body: '{"level": "####' });
+  if (only.includes('timelimit')) await load('searches that hit their 0.5 s time limit', { connections: 8, duration: Math.ceil(seconds / 2), body: json({ level: text('bench-1'), algo: 'iddfs', timeout: 0.5 }) });
+  if (only.includes('slow')) {
+    const slow = slowClients(50);
+    await new Promise((r) => setTimeout(r, 1000));
+    const t1 = performance.now();
+    const during = await fetch(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ level: text('tutorial-3'), algo: 'bfs' }) });
+    const duringMs = performance.now() - t1;
+    rows.push(await slow);
+    rows.push({ scenario: 'a normal solve while the slow clients hang', requests: 1, statuses: `${during.status}: 1`, errors: 0, timeouts: 0, p50: `${Math.round(duringMs)} ms`, p99: '' });
+  }
+  if (only.includes('leave')) rows.push(await clientsLeave());
+  if (only.includes('scan')) rows.push(await scansWhileListing());
+  if (only.includes('timeouts')) await load('100 searches with a 1 s time limit from 20 clients', { connections: 20, amount: 100, body: json({ level: text('bench-1'), algo: 'iddfs', timeout: 1 }) });
+}
 
 // Slow clients: send headers and trickle the body; the server drops them after its 10 s request timeout.
 async function slowClients(n: number): Promise<Row> {
@@ -100,31 +155,56 @@ async function slowClients(n: number): Promise<Row> {
   for (const c of closed) counts.set(c, (counts.get(c) ?? 0) + 1);
   return { scenario: `slow clients: ${n} bodies at 1 byte/s`, requests: n, statuses: [...counts].map(([k, v]) => `${k}: ${v}`).join(', '), errors: 0, timeouts: 0, p50: `${Math.round(performance.now() - t0)} ms (until dropped)`, p99: '' };
 }
-const slow = slowClients(50);
-await new Promise((r) => setTimeout(r, 1000));
-const t1 = performance.now();
-const during = await fetch(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ level: text('tutorial-3'), algo: 'bfs' }) });
-const duringMs = performance.now() - t1;
-rows.push(await slow);
-rows.push({ scenario: 'a normal solve while the slow clients hang', requests: 1, statuses: `${during.status}: 1`, errors: 0, timeouts: 0, p50: `${Math.round(duringMs)} ms`, p99: '' });
 
 // Clients that go away in the middle of a long search.
-const before = server.counters();
-await Promise.all(
-  Array.from({ length: 20 }, async () => {
-    const ctl = new AbortController();
-    const p = fetch(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ level: text('bench-1'), algo: 'iddfs', timeout: 60 }), signal: ctl.signal }).catch(() => undefined);
-    setTimeout(() => ctl.abort(), 300);
-    await p;
-  }),
-);
-let waited = 0;
-while (server.counters().running + server.counters().queued > 0 && waited < 30_000) {
-  await new Promise((r) => setTimeout(r, 100));
-  waited += 100;
+async function clientsLeave(): Promise<Row> {
+  const before = server.counters();
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      const ctl = new AbortController();
+      const p = fetch(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: json({ level: text('bench-1'), algo: 'iddfs', timeout: 60 }), signal: ctl.signal }).catch(() => undefined);
+      setTimeout(() => ctl.abort(), 300);
+      await p;
+    }),
+  );
+  const waited = await idle();
+  const after = server.counters();
+  return { scenario: '20 clients leave a 60 s search after 0.3 s', requests: 20, statuses: `finished early: ${after.completed - before.completed}, dropped while waiting: ${after.cancelled - before.cancelled - (after.workersStopped - before.workersStopped)}, workers stopped: ${after.workersStopped - before.workersStopped}`, errors: 0, timeouts: 0, p50: `all workers free after ${(waited / 1000).toFixed(1)} s`, p99: '' };
 }
-const after = server.counters();
-rows.push({ scenario: '20 clients leave a 60 s search after 0.3 s', requests: 20, statuses: `finished early: ${after.completed - before.completed}, workers stopped: ${after.cancelled - before.cancelled}`, errors: 0, timeouts: 0, p50: `all workers free after ${(waited / 1000).toFixed(1)} s`, p99: '' });
+
+/** Waits until nothing runs or waits; the time waited in ms. */
+async function idle(): Promise<number> {
+  let waited = 0;
+  while (server.counters().running + server.counters().queued > 0 && waited < 30_000) {
+    await new Promise((r) => setTimeout(r, 100));
+    waited += 100;
+  }
+  return waited;
+}
+
+/** Resident anonymous memory (malloc and V8 heaps, not mapped files) and threads of this process, from /proc (Linux). */
+function procStatus(): { rssAnon: number; threads: number } | null {
+  try {
+    const st = readFileSync('/proc/self/status', 'utf8');
+    const kb = (k: string): number => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(st)?.[1] ?? NaN);
+    return { rssAnon: kb('RssAnon') * 1024, threads: kb('Threads') };
+  } catch {
+    return null;
+  }
+}
+
+const memoryRows: string[] = [];
+for (let round = 1; round <= rounds; round++) {
+  await runScenarios();
+  await idle();
+  gc?.();
+  const heaps = await server.workerHeaps();
+  const m = process.memoryUsage();
+  const p = procStatus();
+  const cells = [round, mb(m.rss), p ? mb(p.rssAnon) : '', `${mb(m.heapUsed)} of ${mb(m.heapTotal)}`, heaps.map((h) => `${mb(h.heapUsed)} of ${mb(h.heapTotal)}`).join(', '), mb(m.external), p?.threads ?? ''];
+  memoryRows.push(`| ${cells.join(' | ')} |`);
+  if (rounds > 1) process.stderr.write(`round ${round}: rss ${mb(m.rss)}${p ? ` (anonymous ${mb(p.rssAnon)}, ${p.threads} threads)` : ''}, main heap ${cells[3]}, worker heaps ${cells[4]}, external ${cells[5]}${gc ? '' : ' (no --expose-gc: heaps include garbage)'}\n`);
+}
 
 clearInterval(sampler);
 const status = server.counters();
@@ -133,4 +213,8 @@ await server.close();
 console.log(`\n| scenario | requests answered | by status | errors | timeouts | latency p50 | p99 |`);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.scenario} | ${r.requests} | ${r.statuses} | ${r.errors} | ${r.timeouts} | ${r.p50} | ${r.p99} |`);
-console.log(`\nmemory (rss, server and its ${status.threads} workers in one process): ${mb(rss0)} at start, peak ${mb(peakRss)}; at the end: ${status.running} running, ${status.queued} queued; ${status.completed} searches completed, ${status.rejected} answered 503, ${status.cancelled} workers stopped`);
+if (rounds > 1) {
+  console.log(`\nafter each round, idle${gc ? ', after a full collection' : ' (no --expose-gc)'}; heaps used of reserved:\n\n| round | rss | anonymous | main heap | worker heaps | external | threads |\n|---|---|---|---|---|---|---|`);
+  for (const l of memoryRows) console.log(l);
+}
+console.log(`\nmemory (rss, server and its ${status.threads} workers in one process): ${mb(rss0)} at start, peak ${mb(peakRss)}; at the end: ${status.running} running, ${status.queued} queued; ${status.completed} searches completed, ${status.rejected} answered 503, ${status.cancelled} cancelled (client left or hard limit), ${status.workersStopped} workers stopped`);

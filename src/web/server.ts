@@ -27,7 +27,7 @@ import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import type { RequestOptions, WebResult, WebTask } from './task.ts';
-import type { ScanResult } from './worker.ts';
+import type { ScanResult, WorkerHeap } from './worker.ts';
 import { collectWorkerOutput, type WorkerStream } from './worker-output.ts';
 
 export interface ServeOptions {
@@ -69,13 +69,22 @@ export interface ServerCounters {
   queued: number;
   running: number;
   completed: number;
+  /** Requests whose client left (dropped while waiting, or its search stopped) or that ran past their hard limit. */
   cancelled: number;
   rejected: number;
+  /** Workers terminated (a search that did not stop: hard limit, or a second after its client left) and replaced. */
+  workersStopped: number;
 }
 
 export interface PlaygroundServer {
   app: FastifyInstance;
   counters(): ServerCounters;
+  /**
+   * Each worker's heap in bytes (after a full collection when the process
+   * runs with --expose-gc); meaningful when no request is running (the
+   * load bench's memory rounds).
+   */
+  workerHeaps(): Promise<WorkerHeap[]>;
   close(): Promise<void>;
 }
 
@@ -104,7 +113,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   if (!sokobanDomain) throw new Error(`no domains/sokoban.pl under ${root}`);
   const page = await buildPage();
 
-  const counters = { completed: 0, cancelled: 0, rejected: 0 };
+  const counters = { completed: 0, cancelled: 0, rejected: 0, workersStopped: 0 };
 
   const app = Fastify({
     logger: options.logger ?? false,
@@ -251,7 +260,9 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     } catch (e) {
       const err = e as Error;
       if (err.name === 'AbortError') {
+        // aborted only once started: piscina terminated the worker
         counters.cancelled++;
+        counters.workersStopped++;
         if (reply.raw.destroyed) return reply;
         return apiError(reply, 504, `the search did not stop within ${hardLimitS} s of its start and was cancelled`);
       }
@@ -296,6 +307,8 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   return {
     app,
     counters: statusOf,
+    // one task per worker: handed over at once, each goes to a different idle worker
+    workerHeaps: () => Promise.all(Array.from({ length: threads }, () => pool.run(null, { name: 'heap' }) as Promise<WorkerHeap>)),
     async close() {
       await app.close();
       await pool.destroy();

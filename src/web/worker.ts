@@ -46,3 +46,15 @@ export const task = (request: PoolRequest<WebTask>): Promise<PoolAnswer<WebResul
 export const scan = (request: PoolRequest<{ text: string }>): Promise<PoolAnswer<ScanResult>> => handshake(request, (job) => scanText(job.text));
 /** Answers once the worker has loaded this module (the server waits for every worker before it listens). */
 export const ready = (): boolean => true;
+
+/** This worker's JavaScript heap in bytes (used and reserved), after a full collection when the process runs with --expose-gc. */
+export function heap(): WorkerHeap {
+  (globalThis as { gc?: () => void }).gc?.();
+  const m = process.memoryUsage();
+  return { heapUsed: m.heapUsed, heapTotal: m.heapTotal };
+}
+
+export interface WorkerHeap {
+  heapUsed: number;
+  heapTotal: number;
+}

@@ -126,7 +126,7 @@ describe('the hard limit counts from the start of the work', () => {
       [200, 'limit', 'time'],
       [200, 'limit', 'time'],
     ]);
-    expect(server.counters()).toMatchObject({ completed: 2, cancelled: 0, rejected: 0, running: 0, queued: 0 });
+    expect(server.counters()).toMatchObject({ completed: 2, cancelled: 0, rejected: 0, workersStopped: 0, running: 0, queued: 0 });
   }, 60_000);
 });
 
@@ -161,7 +161,7 @@ describe('a client that leaves while its request waits for a worker', () => {
     const next = (await post(base, '/api/validate', { level: ONE_PUSH, lurd: 'R' }))!;
     expect([next.status, next.json.valid]).toEqual([200, true]);
     // the held search and the validation; the dropped request never ran
-    expect(server.counters()).toMatchObject({ completed: 2, cancelled: 1 });
+    expect(server.counters()).toMatchObject({ completed: 2, cancelled: 1, workersStopped: 0 });
   }, 60_000);
 });
 
