@@ -3,6 +3,9 @@
  * Entry point: the only place that touches the process (exit code, signals).
  * Searches run in a worker thread; the first Ctrl-C stops the search cleanly
  * (status limit, statistics so far), a second one quits at once.
+ * PLANLOG_PROGRESS=1 shows the progress line ("searching… N expanded, …")
+ * even when stderr is not a terminal: a script (or the signal tests) can
+ * wait for it to know that a search is running.
  */
 import { main } from './cli/main.ts';
 import { nodeIo, type Io } from './cli/io.ts';
@@ -10,6 +13,7 @@ import { solveInWorker } from './index.ts';
 
 const io: Io = {
   ...nodeIo,
+  isTTY: nodeIo.isTTY || process.env.PLANLOG_PROGRESS === '1',
   async solve(loaded, options, parseMs, onProgress) {
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
     let first = 0;
