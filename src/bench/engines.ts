@@ -37,7 +37,7 @@ for (const c of cases) {
     const ts = solveLoaded(loaded, { algo, cycle: 'state' });
     const runs = {} as Record<PrologEngine, SolveReport>;
     for (const engine of ['swipl', 'tau'] as const) {
-      const r = await solvePrologLoaded(loaded, { algo, cycle: 'state', theory: 'fast', engine, domainText, timeoutMs: limitS * 1000 });
+      const r = await solvePrologLoaded(loaded, { algo, cycle: 'state', theory: 'fast', engine, timeoutMs: limitS * 1000 });
       if (r.status === 'solved' && (r.length !== ts.length || !r.prolog.valid)) throw new Error(`${c.label} ${algo} ${engine}: disagrees with ts`);
       runs[engine] = r;
     }

@@ -40,7 +40,7 @@ for (const n of levels) {
     const ts = solveLoaded(loaded, { algo, cycle: 'state' });
     const times: Record<TheoryName, { r: SolveReport; ms: number }> = {} as never;
     for (const theory of ['fast', 'plain'] as const) {
-      const r = await solvePrologLoaded(loaded, { algo, cycle: 'state', theory, domainText, timeoutMs: limitS * 1000 });
+      const r = await solvePrologLoaded(loaded, { algo, cycle: 'state', theory, timeoutMs: limitS * 1000 });
       if (r.status === 'solved' && (r.length !== ts.length || !r.prolog.valid)) throw new Error(`level ${n} ${algo} ${theory}: disagrees with ts`);
       times[theory] = { r, ms: r.stats.timeMs };
     }

@@ -5,7 +5,7 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareJson, compareLoaded, levelLabel, loadProblem, problemText, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
+import { compareJson, compareLoaded, levelLabel, loadProblem, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
 import type { Io } from './io.ts';
 import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from './options.ts';
 import { bundledDomain } from './paths.ts';
@@ -42,7 +42,7 @@ interface Loaded {
   sources: PrologSources;
 }
 
-/** Reads and checks domain and problem; the problem text the theory consults is the `.pl` file itself or the level's facts. */
+/** Reads and checks domain and problem; the engine reads them as planlog prints the checked terms (never the files' own text). */
 export function loadForProlog(io: Io, file: string, values: { level?: string; domain?: string }): Loaded {
   const domainFile = values.domain ?? bundledDomain;
   const text = io.readFile(file);
@@ -54,9 +54,7 @@ export function loadForProlog(io: Io, file: string, values: { level?: string; do
     loaded,
     parseMs,
     sources: {
-      domainText,
       domainFile,
-      problemText: problemText(loaded, text),
       problemFile: loaded.level ? `${file} (${levelLabel(loaded.level)}) as facts` : file,
     },
   };

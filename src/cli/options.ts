@@ -139,8 +139,8 @@ export function engineFrom(v: string | undefined): PrologEngine {
   return e as PrologEngine;
 }
 
-/** What the Prolog backend reads: the domain text and the problem text it consults, with their names for errors. */
-export type PrologSources = Required<Pick<PrologSolveOptions, 'domainText' | 'domainFile' | 'problemText' | 'problemFile'>>;
+/** The names of the domain and the problem in the Prolog backend's error messages (the engine reads the checked terms, printed by planlog). */
+export type PrologSources = Required<Pick<PrologSolveOptions, 'domainFile' | 'problemFile'>>;
 
 /**
  * Prolog backend options from solve's checked options and the theory and
@@ -160,5 +160,6 @@ export function prologOptionsFrom(options: SolveOptions, flags: { theory?: strin
     engine: engineFrom(flags.engine),
     timeoutMs: options.timeoutMs ?? Infinity,
     maxNodes: options.maxNodes ?? Infinity,
+    maxMemoryMb: options.maxMemoryMb,
   };
 }

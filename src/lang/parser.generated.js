@@ -9,6 +9,17 @@
 const OPS700 = new Set(['=', '\\=', '==', '\\==', '<', '>', '=<', '>=', '=:=', '=\\=']);
 const OPS500 = new Set(['+', '-']);
 const OPS400 = new Set(['*', '/', '//']);
+// Every operator of tau-prolog's and SWI-Prolog's default tables: as a bare
+// operand of an operator, such an atom is read differently (or not at all)
+// by one of them, so it must be written in parentheses there.
+const OP_ATOMS = new Set([
+  '*', '**', '*->', '+', ',', '-', '-->', '->', '/', '//', '/\\', ':', ':-', ':<', ':=', ';', '<', '<<', '=', '=..', '=:=', '=<',
+  '==', '==>', '=>', '=@=', '=\\=', '>', '>:<', '>=', '>>', '?-', '@', '@<', '@=<', '@>', '@>=', '\\', '\\+', '\\/', '\\=', '\\==',
+  '\\=@=', '^', '|', '#', '$', 'as', 'discontiguous', 'div', 'dynamic', 'initialization', 'is', 'meta_predicate', 'mod',
+  'module_transparent', 'multifile', 'public', 'rdiv', 'rem', 'table', 'thread_initialization', 'thread_local', 'volatile', 'xor',
+]);
+// terms written in parentheses (an operator atom in parentheses is a plain operand)
+const bracketed = new WeakSet();
 const ESCAPES = { '\\': '\\', "'": "'", '"': '"', n: '\n', t: '\t' };
 
 function mk(functor, args, loc) {
@@ -204,11 +215,11 @@ function peg$parse(input, options) {
   const peg$c0 = ".";
   const peg$c1 = "\uFEFF";
   const peg$c2 = ":-";
-  const peg$c3 = ";";
-  const peg$c4 = "->";
-  const peg$c5 = ",";
-  const peg$c6 = "\\+";
-  const peg$c7 = "(";
+  const peg$c3 = "(";
+  const peg$c4 = ";";
+  const peg$c5 = "->";
+  const peg$c6 = ",";
+  const peg$c7 = "\\+";
   const peg$c8 = "is";
   const peg$c9 = "mod";
   const peg$c10 = ")";
@@ -216,11 +227,11 @@ function peg$parse(input, options) {
   const peg$c12 = "|";
   const peg$c13 = "[";
   const peg$c14 = "-";
-  const peg$c15 = "'";
-  const peg$c16 = "''";
-  const peg$c17 = "\\";
-  const peg$c18 = "/*";
-  const peg$c19 = "%";
+  const peg$c15 = "%";
+  const peg$c16 = "/*";
+  const peg$c17 = "'";
+  const peg$c18 = "''";
+  const peg$c19 = "\\";
   const peg$c20 = "*/";
 
   const peg$r0 = /^[\t-\r %\u2028-\u2029]/;
@@ -237,19 +248,22 @@ function peg$parse(input, options) {
   const peg$r11 = /^[a-zA-Z0-9_]/;
   const peg$r12 = /^[ \t\n\r\f\v\u2028\u2029]/;
   const peg$r13 = /^[\n\r\u2028\u2029]/;
-  const peg$r14 = /^[^\u2028\u2029]/;
-  const peg$r15 = /^[\u2028\u2029]/;
+  const peg$r14 = /^[^\n\r\u2028\u2029\v\f\x85\uD800-\uDFFF]/;
+  const peg$r15 = /^[^\u2028\u2029\uD800-\uDFFF]/;
+  const peg$r16 = /^[\v\f\x85]/;
+  const peg$r17 = /^[\uD800-\uDFFF]/;
+  const peg$r18 = /^[\u2028\u2029]/;
 
   const peg$e0 = peg$literalExpectation(".", false);
   const peg$e1 = peg$literalExpectation("\uFEFF", false);
   const peg$e2 = peg$literalExpectation(":-", false);
-  const peg$e3 = peg$otherExpectation("end of clause");
-  const peg$e4 = peg$classExpectation([["\t", "\r"], " ", "%", ["\u2028", "\u2029"]], false, false, false);
-  const peg$e5 = peg$literalExpectation(";", false);
-  const peg$e6 = peg$literalExpectation("->", false);
-  const peg$e7 = peg$literalExpectation(",", false);
-  const peg$e8 = peg$literalExpectation("\\+", false);
-  const peg$e9 = peg$literalExpectation("(", false);
+  const peg$e3 = peg$literalExpectation("(", false);
+  const peg$e4 = peg$otherExpectation("end of clause");
+  const peg$e5 = peg$classExpectation([["\t", "\r"], " ", "%", ["\u2028", "\u2029"]], false, false, false);
+  const peg$e6 = peg$literalExpectation(";", false);
+  const peg$e7 = peg$literalExpectation("->", false);
+  const peg$e8 = peg$literalExpectation(",", false);
+  const peg$e9 = peg$literalExpectation("\\+", false);
   const peg$e10 = peg$otherExpectation("operator");
   const peg$e11 = peg$literalExpectation("is", false);
   const peg$e12 = peg$literalExpectation("mod", false);
@@ -261,82 +275,115 @@ function peg$parse(input, options) {
   const peg$e18 = peg$classExpectation([["0", "9"]], false, false, false);
   const peg$e19 = peg$literalExpectation("-", false);
   const peg$e20 = peg$classExpectation([["A", "Z"], "_"], false, false, false);
-  const peg$e21 = peg$classExpectation([["a", "z"]], false, false, false);
-  const peg$e22 = peg$classExpectation(["!", ";"], false, false, false);
-  const peg$e23 = peg$literalExpectation("'", false);
-  const peg$e24 = peg$literalExpectation("''", false);
-  const peg$e25 = peg$literalExpectation("\\", false);
-  const peg$e26 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], true, false, false);
-  const peg$e27 = peg$classExpectation([["\uD800", "\uDBFF"]], false, false, false);
-  const peg$e28 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
-  const peg$e29 = peg$classExpectation(["'", "\\", "\n", "\r", "\u2028", "\u2029", ["\0", "\b"], ["\n", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], true, false, false);
-  const peg$e30 = peg$classExpectation([["\0", "\b"], "\v", "\f", ["\x0E", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], false, false, false);
-  const peg$e31 = peg$literalExpectation("/*", false);
-  const peg$e32 = peg$classExpectation(["+", "-", "*", "/", "\\", "^", "<", ">", "=", "~", ":", ".", "?", "@", "#", "&", "$"], false, false, false);
-  const peg$e33 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
-  const peg$e34 = peg$classExpectation([" ", "\t", "\n", "\r", "\f", "\v", "\u2028", "\u2029"], false, false, false);
-  const peg$e35 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], false, false, false);
-  const peg$e36 = peg$literalExpectation("%", false);
-  const peg$e37 = peg$literalExpectation("*/", false);
-  const peg$e38 = peg$classExpectation(["\u2028", "\u2029"], true, false, false);
-  const peg$e39 = peg$anyExpectation();
-  const peg$e40 = peg$classExpectation(["\u2028", "\u2029"], false, false, false);
-  const peg$e41 = peg$otherExpectation("end of file");
+  const peg$e21 = peg$literalExpectation("%", false);
+  const peg$e22 = peg$literalExpectation("/*", false);
+  const peg$e23 = peg$classExpectation([["a", "z"]], false, false, false);
+  const peg$e24 = peg$classExpectation(["!", ";"], false, false, false);
+  const peg$e25 = peg$literalExpectation("'", false);
+  const peg$e26 = peg$literalExpectation("''", false);
+  const peg$e27 = peg$literalExpectation("\\", false);
+  const peg$e28 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], true, false, false);
+  const peg$e29 = peg$classExpectation([["\uD800", "\uDBFF"]], false, false, false);
+  const peg$e30 = peg$classExpectation([["\uDC00", "\uDFFF"]], false, false, false);
+  const peg$e31 = peg$classExpectation(["'", "\\", "\n", "\r", "\u2028", "\u2029", ["\0", "\b"], ["\n", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], true, false, false);
+  const peg$e32 = peg$classExpectation([["\0", "\b"], "\v", "\f", ["\x0E", "\x1F"], ["\x7F", "\x9F"], ["\uD800", "\uDFFF"]], false, false, false);
+  const peg$e33 = peg$classExpectation(["+", "-", "*", "/", "\\", "^", "<", ">", "=", "~", ":", ".", "?", "@", "#", "&", "$"], false, false, false);
+  const peg$e34 = peg$classExpectation([["a", "z"], ["A", "Z"], ["0", "9"], "_"], false, false, false);
+  const peg$e35 = peg$classExpectation([" ", "\t", "\n", "\r", "\f", "\v", "\u2028", "\u2029"], false, false, false);
+  const peg$e36 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029"], false, false, false);
+  const peg$e37 = peg$classExpectation(["\n", "\r", "\u2028", "\u2029", "\v", "\f", "\x85", ["\uD800", "\uDFFF"]], true, false, false);
+  const peg$e38 = peg$literalExpectation("*/", false);
+  const peg$e39 = peg$classExpectation(["\u2028", "\u2029", ["\uD800", "\uDFFF"]], true, false, false);
+  const peg$e40 = peg$anyExpectation();
+  const peg$e41 = peg$classExpectation(["\v", "\f", "\x85"], false, false, false);
+  const peg$e42 = peg$classExpectation([["\uD800", "\uDFFF"]], false, false, false);
+  const peg$e43 = peg$classExpectation(["\u2028", "\u2029"], false, false, false);
+  const peg$e44 = peg$otherExpectation("end of file");
 
   function peg$f0(clauses) {    return clauses;  }
   function peg$f1(t) {    return t;  }
-  function peg$f2(loc, body) {    return { head: null, body, loc };  }
-  function peg$f3(head, body) {    return { head, body: body ?? null, loc: head.loc };  }
-  function peg$f4(loc, body) {    return mk(':-', [body], loc);  }
-  function peg$f5(head, body) {    return body ? mk(':-', [head, body], head.loc) : head;  }
-  function peg$f6(head, rest) {    return foldRight(';', head, rest);  }
-  function peg$f7(head, rest) {    return foldRight('->', head, rest);  }
-  function peg$f8(head, rest) {    return foldRight(',', head, rest);  }
-  function peg$f9(ops, t) {
+  function peg$f2(loc, body) {    operand(body); return { head: null, body, loc };  }
+  function peg$f3(head, body) {
+    if (body) operands(head, [body]);
+    return { head, body: body ?? null, loc: head.loc };
+  }
+  function peg$f4(loc, body) {    operand(body); return mk(':-', [body], loc);  }
+  function peg$f5(head, body) {
+    if (!body) return head;
+    operands(head, [body]);
+    return mk(':-', [head, body], head.loc);
+  }
+  function peg$f6(g) {    return true;  }
+  function peg$f7(g, p) {
+    if (p && /^\n+$/.test(g)) error('only line breaks between a prefix operator and "(": tau-prolog reads them as its functional notation; put a space before the "("');
+  }
+  function peg$f8(head, rest) {    operands(head, rest); return foldRight(';', head, rest);  }
+  function peg$f9(head, rest) {    operands(head, rest); return foldRight('->', head, rest);  }
+  function peg$f10(head, rest) {    operands(head, rest); return foldRight(',', head, rest);  }
+  function peg$f11(ops, t) {
+    operand(t);
     for (let i = ops.length - 1; i >= 0; i--) t = mk('\\+', [t], ops[i]);
     return t;
   }
-  function peg$f10(left, right) {    return right ? mk(right[0], [left, right[1]], left.loc) : left;  }
-  function peg$f11(head, rest) {    return foldLeft(head, rest);  }
-  function peg$f12(head, rest) {    return foldLeft(head, rest);  }
-  function peg$f13(s) {    return OPS700.has(s);  }
-  function peg$f14(s) {    return s;  }
-  function peg$f15() {    return 'is';  }
-  function peg$f16(s) {    return OPS500.has(s);  }
-  function peg$f17(s) {    return s;  }
-  function peg$f18(s) {    return OPS400.has(s);  }
+  function peg$f12(left, right) {
+    if (!right) return left;
+    operands(left, [right[1]]);
+    return mk(right[0], [left, right[1]], left.loc);
+  }
+  function peg$f13(head, rest) {    operands(head, rest, true); return foldLeft(head, rest);  }
+  function peg$f14(head, rest) {    operands(head, rest, true); return foldLeft(head, rest);  }
+  function peg$f15(s) {    return OPS700.has(s);  }
+  function peg$f16(s) {    return s;  }
+  function peg$f17() {    return 'is';  }
+  function peg$f18(s) {    return OPS500.has(s);  }
   function peg$f19(s) {    return s;  }
-  function peg$f20() {    return 'mod';  }
-  function peg$f21(loc) {    return { kind: 'list', items: [], tail: null, loc };  }
-  function peg$f22(loc, head, rest, tail) {
+  function peg$f20(s) {    return OPS400.has(s);  }
+  function peg$f21(s) {    return s;  }
+  function peg$f22() {    return 'mod';  }
+  function peg$f23(t) {    bracketed.add(t); return t;  }
+  function peg$f24(loc) {    return { kind: 'list', items: [], tail: null, loc };  }
+  function peg$f25(loc, head, rest, tail) {
     return mkList([head, ...rest], tail ?? null, loc);
   }
-  function peg$f23(loc, digits, float) {
+  function peg$f26(loc, digits, float) {
     if (float) error('floating-point numbers are not supported');
     const value = Number(digits);
     if (!Number.isSafeInteger(value)) error(`integer ${digits} is too large`);
     return { kind: 'int', value: value === 0 ? 0 : value, loc };
   }
-  function peg$f24(loc, name) {    return { kind: 'var', name, loc };  }
-  function peg$f25(loc, name, args) {
+  function peg$f27(loc, name) {    return { kind: 'var', name, loc };  }
+  function peg$f28(loc, name, args) {    return name === '.' && args === null;  }
+  function peg$f29(loc, name, args, dot) {
+    // tau-prolog's read_term ends a clause at a "." that completes one, even before "(" (`:- .(x)` is two clauses there)
+    if (name[0] === '.' && text()[0] !== "'") error(`a symbol atom that starts with "." must be quoted: write '${name}'`);
+    // ... and takes the atom '.' followed by a comment (up to a "." in it) for a clause end
+    if (dot) error("the atom '.' followed by a comment is read as the end of the clause by tau-prolog; put the comment elsewhere");
+    if (args && args.length === 2 && (name === '.' || name === '[|]')) {
+      error(`'${name}'/2 is a list cell in ${name === '.' ? 'tau-prolog' : 'SWI-Prolog'}, not a term of its own; use another name`);
+    }
     return args ? { kind: 'compound', functor: name, args, loc } : { kind: 'atom', name, loc };
   }
-  function peg$f26(head, rest) {    return [head, ...rest];  }
-  function peg$f27(chars) {    return chars.join('');  }
-  function peg$f28() {    error('unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');  }
-  function peg$f29() {    error('unterminated quoted atom');  }
-  function peg$f30() {    return "'";  }
-  function peg$f31(c) {
+  function peg$f30(head, rest) {    return [head, ...rest];  }
+  function peg$f31(chars) {    return chars.join('');  }
+  function peg$f32() {    error('unterminated quoted atom: it must end on its line (write \\n for a line break inside it)');  }
+  function peg$f33() {    error('unterminated quoted atom');  }
+  function peg$f34() {    return "'";  }
+  function peg$f35(c) {
     const e = ESCAPES[c];
     if (e === undefined) error(`unknown escape sequence \\${c} in a quoted atom`);
     return e;
   }
-  function peg$f32(c) {
+  function peg$f36(c) {
     error(`unexpected character U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} in a quoted atom`);
   }
-  function peg$f33() {    return here();  }
-  function peg$f34() {    error('unterminated block comment');  }
-  function peg$f35(c) {
+  function peg$f37() {    return here();  }
+  function peg$f38() {    error('unterminated block comment');  }
+  function peg$f39() {    error('a block comment directly followed by a symbol character is read as an atom by tau-prolog; put a space after the comment');  }
+  function peg$f40(c) {
+    error(`U+${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')} is not allowed in a % comment (SWI-Prolog ends the comment there, tau-prolog does not); use a line break`);
+  }
+  function peg$f41(c) {    error(`unexpected character U+${c.charCodeAt(0).toString(16).toUpperCase()} (half of a surrogate pair)`);  }
+  function peg$f42(c) {
     error(`U+${c.charCodeAt(0).toString(16).toUpperCase()} is not allowed in a block comment (tau-prolog does not read it there); use a line break`);
   }
   let peg$currPos = options.peg$currPos | 0;
@@ -614,7 +661,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parseclause() {
-    let s0, s1, s2, s3, s4, s5, s6, s7;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
 
     s0 = peg$currPos;
     s1 = peg$parsepos();
@@ -637,14 +684,35 @@ function peg$parse(input, options) {
         s3 = peg$FAILED;
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$parse_();
-        s5 = peg$parset1100();
-        if (s5 !== peg$FAILED) {
-          s6 = peg$parse_();
-          s7 = peg$parseend();
-          if (s7 !== peg$FAILED) {
-            peg$savedPos = s0;
-            s0 = peg$f2(s1, s5);
+        s4 = peg$currPos;
+        peg$silentFails++;
+        if (input.charCodeAt(peg$currPos) === 40) {
+          s5 = peg$c3;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        }
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parsepgap();
+          s6 = peg$parset1100();
+          if (s6 !== peg$FAILED) {
+            s7 = peg$parse_();
+            s8 = peg$parseend();
+            if (s8 !== peg$FAILED) {
+              peg$savedPos = s0;
+              s0 = peg$f2(s1, s6);
+            } else {
+              peg$currPos = s0;
+              s0 = peg$FAILED;
+            }
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -743,7 +811,7 @@ function peg$parse(input, options) {
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e4); }
+        if (peg$silentFails === 0) { peg$fail(peg$e5); }
       }
       if (s3 === peg$FAILED) {
         s3 = peg$parseEOF();
@@ -769,7 +837,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e3); }
+      if (peg$silentFails === 0) { peg$fail(peg$e4); }
     }
 
     return s0;
@@ -799,11 +867,32 @@ function peg$parse(input, options) {
         s3 = peg$FAILED;
       }
       if (s3 !== peg$FAILED) {
-        s4 = peg$parse_();
-        s5 = peg$parset1100();
-        if (s5 !== peg$FAILED) {
-          peg$savedPos = s0;
-          s0 = peg$f4(s1, s5);
+        s4 = peg$currPos;
+        peg$silentFails++;
+        if (input.charCodeAt(peg$currPos) === 40) {
+          s5 = peg$c3;
+          peg$currPos++;
+        } else {
+          s5 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
+        }
+        peg$silentFails--;
+        if (s5 === peg$FAILED) {
+          s4 = undefined;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+        if (s4 !== peg$FAILED) {
+          s5 = peg$parsepgap();
+          s6 = peg$parset1100();
+          if (s6 !== peg$FAILED) {
+            peg$savedPos = s0;
+            s0 = peg$f4(s1, s6);
+          } else {
+            peg$currPos = s0;
+            s0 = peg$FAILED;
+          }
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -871,6 +960,44 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parsepgap() {
+    let s0, s1, s2, s3, s4;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    s2 = peg$parse_();
+    s1 = input.substring(s1, peg$currPos);
+    s2 = peg$currPos;
+    s3 = peg$currPos;
+    peg$silentFails++;
+    if (input.charCodeAt(peg$currPos) === 40) {
+      s4 = peg$c3;
+      peg$currPos++;
+    } else {
+      s4 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
+    }
+    peg$silentFails--;
+    if (s4 !== peg$FAILED) {
+      peg$currPos = s3;
+      s3 = undefined;
+    } else {
+      s3 = peg$FAILED;
+    }
+    if (s3 !== peg$FAILED) {
+      peg$savedPos = s2;
+      s3 = peg$f6(s1);
+    }
+    s2 = s3;
+    if (s2 === peg$FAILED) {
+      s2 = null;
+    }
+    peg$savedPos = s0;
+    s0 = peg$f7(s1, s2);
+
+    return s0;
+  }
+
   function peg$parset1100() {
     let s0, s1, s2, s3, s4, s5, s6, s7;
 
@@ -881,11 +1008,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 59) {
-        s5 = peg$c3;
+        s5 = peg$c4;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e5); }
+        if (peg$silentFails === 0) { peg$fail(peg$e6); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -905,11 +1032,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 59) {
-          s5 = peg$c3;
+          s5 = peg$c4;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e5); }
+          if (peg$silentFails === 0) { peg$fail(peg$e6); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -926,7 +1053,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f6(s1, s2);
+      s0 = peg$f8(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -944,12 +1071,12 @@ function peg$parse(input, options) {
       s2 = [];
       s3 = peg$currPos;
       s4 = peg$parse_();
-      if (input.substr(peg$currPos, 2) === peg$c4) {
-        s5 = peg$c4;
+      if (input.substr(peg$currPos, 2) === peg$c5) {
+        s5 = peg$c5;
         peg$currPos += 2;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e6); }
+        if (peg$silentFails === 0) { peg$fail(peg$e7); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$currPos;
@@ -983,12 +1110,12 @@ function peg$parse(input, options) {
         s2.push(s3);
         s3 = peg$currPos;
         s4 = peg$parse_();
-        if (input.substr(peg$currPos, 2) === peg$c4) {
-          s5 = peg$c4;
+        if (input.substr(peg$currPos, 2) === peg$c5) {
+          s5 = peg$c5;
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e6); }
+          if (peg$silentFails === 0) { peg$fail(peg$e7); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$currPos;
@@ -1020,7 +1147,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f7(s1, s2);
+      s0 = peg$f9(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1039,11 +1166,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c5;
+        s5 = peg$c6;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e8); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -1063,11 +1190,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c5;
+          s5 = peg$c6;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -1084,7 +1211,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f8(s1, s2);
+      s0 = peg$f10(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1100,12 +1227,12 @@ function peg$parse(input, options) {
     s1 = [];
     s2 = peg$currPos;
     s3 = peg$parsepos();
-    if (input.substr(peg$currPos, 2) === peg$c6) {
-      s4 = peg$c6;
+    if (input.substr(peg$currPos, 2) === peg$c7) {
+      s4 = peg$c7;
       peg$currPos += 2;
     } else {
       s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e8); }
+      if (peg$silentFails === 0) { peg$fail(peg$e9); }
     }
     if (s4 !== peg$FAILED) {
       s5 = peg$currPos;
@@ -1122,11 +1249,11 @@ function peg$parse(input, options) {
         s6 = peg$currPos;
         peg$silentFails++;
         if (input.charCodeAt(peg$currPos) === 40) {
-          s7 = peg$c7;
+          s7 = peg$c3;
           peg$currPos++;
         } else {
           s7 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e9); }
+          if (peg$silentFails === 0) { peg$fail(peg$e3); }
         }
         peg$silentFails--;
         if (s7 === peg$FAILED) {
@@ -1136,7 +1263,7 @@ function peg$parse(input, options) {
           s6 = peg$FAILED;
         }
         if (s6 !== peg$FAILED) {
-          s7 = peg$parse_();
+          s7 = peg$parsepgap();
           s2 = s3;
         } else {
           peg$currPos = s2;
@@ -1155,12 +1282,12 @@ function peg$parse(input, options) {
         s1.push(s2);
         s2 = peg$currPos;
         s3 = peg$parsepos();
-        if (input.substr(peg$currPos, 2) === peg$c6) {
-          s4 = peg$c6;
+        if (input.substr(peg$currPos, 2) === peg$c7) {
+          s4 = peg$c7;
           peg$currPos += 2;
         } else {
           s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e8); }
+          if (peg$silentFails === 0) { peg$fail(peg$e9); }
         }
         if (s4 !== peg$FAILED) {
           s5 = peg$currPos;
@@ -1177,11 +1304,11 @@ function peg$parse(input, options) {
             s6 = peg$currPos;
             peg$silentFails++;
             if (input.charCodeAt(peg$currPos) === 40) {
-              s7 = peg$c7;
+              s7 = peg$c3;
               peg$currPos++;
             } else {
               s7 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e9); }
+              if (peg$silentFails === 0) { peg$fail(peg$e3); }
             }
             peg$silentFails--;
             if (s7 === peg$FAILED) {
@@ -1191,7 +1318,7 @@ function peg$parse(input, options) {
               s6 = peg$FAILED;
             }
             if (s6 !== peg$FAILED) {
-              s7 = peg$parse_();
+              s7 = peg$parsepgap();
               s2 = s3;
             } else {
               peg$currPos = s2;
@@ -1213,7 +1340,7 @@ function peg$parse(input, options) {
       s2 = peg$parset700();
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f9(s1, s2);
+        s0 = peg$f11(s1, s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1255,7 +1382,7 @@ function peg$parse(input, options) {
         s2 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f10(s1, s2);
+      s0 = peg$f12(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1307,7 +1434,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f11(s1, s2);
+      s0 = peg$f13(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1359,7 +1486,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f12(s1, s2);
+      s0 = peg$f14(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1376,7 +1503,7 @@ function peg$parse(input, options) {
     s1 = peg$parsesym();
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f13(s1);
+      s2 = peg$f15(s1);
       if (s2) {
         s2 = undefined;
       } else {
@@ -1384,7 +1511,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f14(s1);
+        s0 = peg$f16(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1415,7 +1542,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f15();
+          s0 = peg$f17();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1442,7 +1569,7 @@ function peg$parse(input, options) {
     s1 = peg$parsesym();
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f16(s1);
+      s2 = peg$f18(s1);
       if (s2) {
         s2 = undefined;
       } else {
@@ -1450,7 +1577,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f17(s1);
+        s0 = peg$f19(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1476,7 +1603,7 @@ function peg$parse(input, options) {
     s1 = peg$parsesym();
     if (s1 !== peg$FAILED) {
       peg$savedPos = peg$currPos;
-      s2 = peg$f18(s1);
+      s2 = peg$f20(s1);
       if (s2) {
         s2 = undefined;
       } else {
@@ -1484,7 +1611,7 @@ function peg$parse(input, options) {
       }
       if (s2 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f19(s1);
+        s0 = peg$f21(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1515,7 +1642,7 @@ function peg$parse(input, options) {
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f20();
+          s0 = peg$f22();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1552,7 +1679,8 @@ function peg$parse(input, options) {
           if (peg$silentFails === 0) { peg$fail(peg$e13); }
         }
         if (s5 !== peg$FAILED) {
-          s0 = s3;
+          peg$savedPos = s0;
+          s0 = peg$f23(s3);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -1586,11 +1714,11 @@ function peg$parse(input, options) {
 
     peg$silentFails++;
     if (input.charCodeAt(peg$currPos) === 40) {
-      s0 = peg$c7;
+      s0 = peg$c3;
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e9); }
+      if (peg$silentFails === 0) { peg$fail(peg$e3); }
     }
     peg$silentFails--;
     if (s0 === peg$FAILED) {
@@ -1618,7 +1746,7 @@ function peg$parse(input, options) {
       }
       if (s4 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f21(s1);
+        s0 = peg$f24(s1);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -1639,11 +1767,11 @@ function peg$parse(input, options) {
           s6 = peg$currPos;
           s7 = peg$parse_();
           if (input.charCodeAt(peg$currPos) === 44) {
-            s8 = peg$c5;
+            s8 = peg$c6;
             peg$currPos++;
           } else {
             s8 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e7); }
+            if (peg$silentFails === 0) { peg$fail(peg$e8); }
           }
           if (s8 !== peg$FAILED) {
             s9 = peg$parse_();
@@ -1663,11 +1791,11 @@ function peg$parse(input, options) {
             s6 = peg$currPos;
             s7 = peg$parse_();
             if (input.charCodeAt(peg$currPos) === 44) {
-              s8 = peg$c5;
+              s8 = peg$c6;
               peg$currPos++;
             } else {
               s8 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e7); }
+              if (peg$silentFails === 0) { peg$fail(peg$e8); }
             }
             if (s8 !== peg$FAILED) {
               s9 = peg$parse_();
@@ -1718,7 +1846,7 @@ function peg$parse(input, options) {
           }
           if (s8 !== peg$FAILED) {
             peg$savedPos = s0;
-            s0 = peg$f22(s1, s4, s5, s6);
+            s0 = peg$f25(s1, s4, s5, s6);
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -1794,7 +1922,7 @@ function peg$parse(input, options) {
         s3 = null;
       }
       peg$savedPos = s0;
-      s0 = peg$f23(s1, s2, s3);
+      s0 = peg$f26(s1, s2, s3);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1870,7 +1998,7 @@ function peg$parse(input, options) {
     s2 = peg$parsevartoken();
     if (s2 !== peg$FAILED) {
       peg$savedPos = s0;
-      s0 = peg$f24(s1, s2);
+      s0 = peg$f27(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1920,7 +2048,7 @@ function peg$parse(input, options) {
   }
 
   function peg$parsecallable() {
-    let s0, s1, s2, s3, s4, s5, s6, s7, s8;
+    let s0, s1, s2, s3, s4, s5, s6, s7, s8, s9;
 
     s0 = peg$currPos;
     s1 = peg$parsepos();
@@ -1928,11 +2056,11 @@ function peg$parse(input, options) {
     if (s2 !== peg$FAILED) {
       s3 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 40) {
-        s4 = peg$c7;
+        s4 = peg$c3;
         peg$currPos++;
       } else {
         s4 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e9); }
+        if (peg$silentFails === 0) { peg$fail(peg$e3); }
       }
       if (s4 !== peg$FAILED) {
         s5 = peg$parse_();
@@ -1963,8 +2091,70 @@ function peg$parse(input, options) {
       if (s3 === peg$FAILED) {
         s3 = null;
       }
+      s4 = peg$currPos;
+      peg$savedPos = peg$currPos;
+      s5 = peg$f28(s1, s2, s3);
+      if (s5) {
+        s5 = undefined;
+      } else {
+        s5 = peg$FAILED;
+      }
+      if (s5 !== peg$FAILED) {
+        s6 = peg$currPos;
+        peg$silentFails++;
+        s7 = peg$currPos;
+        s8 = [];
+        s9 = peg$parselayoutch();
+        while (s9 !== peg$FAILED) {
+          s8.push(s9);
+          s9 = peg$parselayoutch();
+        }
+        if (input.charCodeAt(peg$currPos) === 37) {
+          s9 = peg$c15;
+          peg$currPos++;
+        } else {
+          s9 = peg$FAILED;
+          if (peg$silentFails === 0) { peg$fail(peg$e21); }
+        }
+        if (s9 === peg$FAILED) {
+          if (input.substr(peg$currPos, 2) === peg$c16) {
+            s9 = peg$c16;
+            peg$currPos += 2;
+          } else {
+            s9 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+          }
+        }
+        if (s9 !== peg$FAILED) {
+          s8 = [s8, s9];
+          s7 = s8;
+        } else {
+          peg$currPos = s7;
+          s7 = peg$FAILED;
+        }
+        peg$silentFails--;
+        if (s7 !== peg$FAILED) {
+          peg$currPos = s6;
+          s6 = undefined;
+        } else {
+          s6 = peg$FAILED;
+        }
+        if (s6 !== peg$FAILED) {
+          s5 = [s5, s6];
+          s4 = s5;
+        } else {
+          peg$currPos = s4;
+          s4 = peg$FAILED;
+        }
+      } else {
+        peg$currPos = s4;
+        s4 = peg$FAILED;
+      }
+      if (s4 === peg$FAILED) {
+        s4 = null;
+      }
       peg$savedPos = s0;
-      s0 = peg$f25(s1, s2, s3);
+      s0 = peg$f29(s1, s2, s3, s4);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -1983,11 +2173,11 @@ function peg$parse(input, options) {
       s3 = peg$currPos;
       s4 = peg$parse_();
       if (input.charCodeAt(peg$currPos) === 44) {
-        s5 = peg$c5;
+        s5 = peg$c6;
         peg$currPos++;
       } else {
         s5 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e7); }
+        if (peg$silentFails === 0) { peg$fail(peg$e8); }
       }
       if (s5 !== peg$FAILED) {
         s6 = peg$parse_();
@@ -2007,11 +2197,11 @@ function peg$parse(input, options) {
         s3 = peg$currPos;
         s4 = peg$parse_();
         if (input.charCodeAt(peg$currPos) === 44) {
-          s5 = peg$c5;
+          s5 = peg$c6;
           peg$currPos++;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e7); }
+          if (peg$silentFails === 0) { peg$fail(peg$e8); }
         }
         if (s5 !== peg$FAILED) {
           s6 = peg$parse_();
@@ -2028,7 +2218,7 @@ function peg$parse(input, options) {
         }
       }
       peg$savedPos = s0;
-      s0 = peg$f26(s1, s2);
+      s0 = peg$f30(s1, s2);
     } else {
       peg$currPos = s0;
       s0 = peg$FAILED;
@@ -2048,7 +2238,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s2 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e21); }
+      if (peg$silentFails === 0) { peg$fail(peg$e23); }
     }
     if (s2 !== peg$FAILED) {
       s3 = [];
@@ -2078,7 +2268,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e22); }
+            if (peg$silentFails === 0) { peg$fail(peg$e24); }
           }
         }
       }
@@ -2097,11 +2287,11 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 39) {
-      s1 = peg$c15;
+      s1 = peg$c17;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e23); }
+      if (peg$silentFails === 0) { peg$fail(peg$e25); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
@@ -2111,15 +2301,15 @@ function peg$parse(input, options) {
         s3 = peg$parseqchar();
       }
       if (input.charCodeAt(peg$currPos) === 39) {
-        s3 = peg$c15;
+        s3 = peg$c17;
         peg$currPos++;
       } else {
         s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s3 !== peg$FAILED) {
         peg$savedPos = s0;
-        s0 = peg$f27(s2);
+        s0 = peg$f31(s2);
       } else {
         peg$currPos = s0;
         s0 = peg$FAILED;
@@ -2131,11 +2321,11 @@ function peg$parse(input, options) {
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 39) {
-        s1 = peg$c15;
+        s1 = peg$c17;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e23); }
+        if (peg$silentFails === 0) { peg$fail(peg$e25); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -2147,7 +2337,7 @@ function peg$parse(input, options) {
         s3 = peg$parselineendch();
         if (s3 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f28();
+          s0 = peg$f32();
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2159,11 +2349,11 @@ function peg$parse(input, options) {
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
         if (input.charCodeAt(peg$currPos) === 39) {
-          s1 = peg$c15;
+          s1 = peg$c17;
           peg$currPos++;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e23); }
+          if (peg$silentFails === 0) { peg$fail(peg$e25); }
         }
         if (s1 !== peg$FAILED) {
           s2 = [];
@@ -2187,11 +2377,11 @@ function peg$parse(input, options) {
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
           if (input.charCodeAt(peg$currPos) === 39) {
-            s1 = peg$c15;
+            s1 = peg$c17;
             peg$currPos++;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e23); }
+            if (peg$silentFails === 0) { peg$fail(peg$e25); }
           }
           if (s1 !== peg$FAILED) {
             s2 = [];
@@ -2201,7 +2391,7 @@ function peg$parse(input, options) {
               s3 = peg$parseqchar();
             }
             peg$savedPos = s0;
-            s0 = peg$f29();
+            s0 = peg$f33();
           } else {
             peg$currPos = s0;
             s0 = peg$FAILED;
@@ -2217,26 +2407,26 @@ function peg$parse(input, options) {
     let s0, s1, s2, s3;
 
     s0 = peg$currPos;
-    if (input.substr(peg$currPos, 2) === peg$c16) {
-      s1 = peg$c16;
+    if (input.substr(peg$currPos, 2) === peg$c18) {
+      s1 = peg$c18;
       peg$currPos += 2;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e24); }
+      if (peg$silentFails === 0) { peg$fail(peg$e26); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f30();
+      s1 = peg$f34();
     }
     s0 = s1;
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
       if (input.charCodeAt(peg$currPos) === 92) {
-        s1 = peg$c17;
+        s1 = peg$c19;
         peg$currPos++;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e25); }
+        if (peg$silentFails === 0) { peg$fail(peg$e27); }
       }
       if (s1 !== peg$FAILED) {
         s2 = input.charAt(peg$currPos);
@@ -2244,11 +2434,11 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e28); }
         }
         if (s2 !== peg$FAILED) {
           peg$savedPos = s0;
-          s0 = peg$f31(s2);
+          s0 = peg$f35(s2);
         } else {
           peg$currPos = s0;
           s0 = peg$FAILED;
@@ -2265,7 +2455,7 @@ function peg$parse(input, options) {
           peg$currPos++;
         } else {
           s2 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e27); }
+          if (peg$silentFails === 0) { peg$fail(peg$e29); }
         }
         if (s2 !== peg$FAILED) {
           s3 = input.charAt(peg$currPos);
@@ -2273,7 +2463,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s3 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e28); }
+            if (peg$silentFails === 0) { peg$fail(peg$e30); }
           }
           if (s3 !== peg$FAILED) {
             s2 = [s2, s3];
@@ -2297,7 +2487,7 @@ function peg$parse(input, options) {
             peg$currPos++;
           } else {
             s0 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e29); }
+            if (peg$silentFails === 0) { peg$fail(peg$e31); }
           }
         }
       }
@@ -2315,11 +2505,11 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      if (peg$silentFails === 0) { peg$fail(peg$e32); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f32(s1);
+      s1 = peg$f36(s1);
     }
     s0 = s1;
 
@@ -2327,111 +2517,45 @@ function peg$parse(input, options) {
   }
 
   function peg$parsesym() {
-    let s0, s1, s2, s3, s4, s5;
+    let s0, s1, s2, s3, s4;
 
     s0 = peg$currPos;
-    s1 = [];
-    s2 = peg$currPos;
-    s3 = peg$currPos;
+    s1 = peg$currPos;
     peg$silentFails++;
-    if (input.substr(peg$currPos, 2) === peg$c18) {
-      s4 = peg$c18;
-      peg$currPos += 2;
-    } else {
-      s4 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e31); }
-    }
+    s2 = peg$parseend();
     peg$silentFails--;
-    if (s4 === peg$FAILED) {
-      s3 = undefined;
+    if (s2 === peg$FAILED) {
+      s1 = undefined;
     } else {
-      peg$currPos = s3;
-      s3 = peg$FAILED;
-    }
-    if (s3 !== peg$FAILED) {
-      s4 = peg$currPos;
-      peg$silentFails++;
-      s5 = peg$parseend();
-      peg$silentFails--;
-      if (s5 === peg$FAILED) {
-        s4 = undefined;
-      } else {
-        peg$currPos = s4;
-        s4 = peg$FAILED;
-      }
-      if (s4 !== peg$FAILED) {
-        s5 = peg$parsesymch();
-        if (s5 !== peg$FAILED) {
-          s3 = [s3, s4, s5];
-          s2 = s3;
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      } else {
-        peg$currPos = s2;
-        s2 = peg$FAILED;
-      }
-    } else {
-      peg$currPos = s2;
-      s2 = peg$FAILED;
-    }
-    if (s2 !== peg$FAILED) {
-      while (s2 !== peg$FAILED) {
-        s1.push(s2);
-        s2 = peg$currPos;
-        s3 = peg$currPos;
-        peg$silentFails++;
-        if (input.substr(peg$currPos, 2) === peg$c18) {
-          s4 = peg$c18;
-          peg$currPos += 2;
-        } else {
-          s4 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
-        }
-        peg$silentFails--;
-        if (s4 === peg$FAILED) {
-          s3 = undefined;
-        } else {
-          peg$currPos = s3;
-          s3 = peg$FAILED;
-        }
-        if (s3 !== peg$FAILED) {
-          s4 = peg$currPos;
-          peg$silentFails++;
-          s5 = peg$parseend();
-          peg$silentFails--;
-          if (s5 === peg$FAILED) {
-            s4 = undefined;
-          } else {
-            peg$currPos = s4;
-            s4 = peg$FAILED;
-          }
-          if (s4 !== peg$FAILED) {
-            s5 = peg$parsesymch();
-            if (s5 !== peg$FAILED) {
-              s3 = [s3, s4, s5];
-              s2 = s3;
-            } else {
-              peg$currPos = s2;
-              s2 = peg$FAILED;
-            }
-          } else {
-            peg$currPos = s2;
-            s2 = peg$FAILED;
-          }
-        } else {
-          peg$currPos = s2;
-          s2 = peg$FAILED;
-        }
-      }
-    } else {
+      peg$currPos = s1;
       s1 = peg$FAILED;
     }
     if (s1 !== peg$FAILED) {
-      s0 = input.substring(s0, peg$currPos);
+      s2 = peg$currPos;
+      s3 = [];
+      s4 = peg$parsesymch();
+      if (s4 !== peg$FAILED) {
+        while (s4 !== peg$FAILED) {
+          s3.push(s4);
+          s4 = peg$parsesymch();
+        }
+      } else {
+        s3 = peg$FAILED;
+      }
+      if (s3 !== peg$FAILED) {
+        s2 = input.substring(s2, peg$currPos);
+      } else {
+        s2 = s3;
+      }
+      if (s2 !== peg$FAILED) {
+        s0 = s2;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
     } else {
-      s0 = s1;
+      peg$currPos = s0;
+      s0 = peg$FAILED;
     }
 
     return s0;
@@ -2445,7 +2569,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e32); }
+      if (peg$silentFails === 0) { peg$fail(peg$e33); }
     }
 
     return s0;
@@ -2459,7 +2583,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e33); }
+      if (peg$silentFails === 0) { peg$fail(peg$e34); }
     }
 
     return s0;
@@ -2471,7 +2595,7 @@ function peg$parse(input, options) {
     s0 = peg$currPos;
     s1 = '';
     peg$savedPos = s0;
-    s1 = peg$f33();
+    s1 = peg$f37();
     s0 = s1;
 
     return s0;
@@ -2524,7 +2648,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e34); }
+      if (peg$silentFails === 0) { peg$fail(peg$e35); }
     }
 
     return s0;
@@ -2538,7 +2662,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s0 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e35); }
+      if (peg$silentFails === 0) { peg$fail(peg$e36); }
     }
 
     return s0;
@@ -2549,32 +2673,42 @@ function peg$parse(input, options) {
 
     s0 = peg$currPos;
     if (input.charCodeAt(peg$currPos) === 37) {
-      s1 = peg$c19;
+      s1 = peg$c15;
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e36); }
+      if (peg$silentFails === 0) { peg$fail(peg$e21); }
     }
     if (s1 !== peg$FAILED) {
       s2 = [];
-      s3 = input.charAt(peg$currPos);
-      if (peg$r5.test(s3)) {
-        peg$currPos++;
-      } else {
-        s3 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e26); }
-      }
-      while (s3 !== peg$FAILED) {
-        s2.push(s3);
+      s3 = peg$parsepair();
+      if (s3 === peg$FAILED) {
         s3 = input.charAt(peg$currPos);
-        if (peg$r5.test(s3)) {
+        if (peg$r14.test(s3)) {
           peg$currPos++;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e26); }
+          if (peg$silentFails === 0) { peg$fail(peg$e37); }
         }
       }
-      s1 = [s1, s2];
+      while (s3 !== peg$FAILED) {
+        s2.push(s3);
+        s3 = peg$parsepair();
+        if (s3 === peg$FAILED) {
+          s3 = input.charAt(peg$currPos);
+          if (peg$r14.test(s3)) {
+            peg$currPos++;
+          } else {
+            s3 = peg$FAILED;
+            if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          }
+        }
+      }
+      s3 = peg$parsecommentbad();
+      if (s3 === peg$FAILED) {
+        s3 = null;
+      }
+      s1 = [s1, s2, s3];
       s0 = s1;
     } else {
       peg$currPos = s0;
@@ -2582,12 +2716,12 @@ function peg$parse(input, options) {
     }
     if (s0 === peg$FAILED) {
       s0 = peg$currPos;
-      if (input.substr(peg$currPos, 2) === peg$c18) {
-        s1 = peg$c18;
+      if (input.substr(peg$currPos, 2) === peg$c16) {
+        s1 = peg$c16;
         peg$currPos += 2;
       } else {
         s1 = peg$FAILED;
-        if (peg$silentFails === 0) { peg$fail(peg$e31); }
+        if (peg$silentFails === 0) { peg$fail(peg$e22); }
       }
       if (s1 !== peg$FAILED) {
         s2 = [];
@@ -2599,7 +2733,7 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s5 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         peg$silentFails--;
         if (s5 === peg$FAILED) {
@@ -2609,12 +2743,15 @@ function peg$parse(input, options) {
           s4 = peg$FAILED;
         }
         if (s4 !== peg$FAILED) {
-          s5 = input.charAt(peg$currPos);
-          if (peg$r14.test(s5)) {
-            peg$currPos++;
-          } else {
-            s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e38); }
+          s5 = peg$parsepair();
+          if (s5 === peg$FAILED) {
+            s5 = input.charAt(peg$currPos);
+            if (peg$r15.test(s5)) {
+              peg$currPos++;
+            } else {
+              s5 = peg$FAILED;
+              if (peg$silentFails === 0) { peg$fail(peg$e39); }
+            }
           }
           if (s5 !== peg$FAILED) {
             s4 = [s4, s5];
@@ -2637,7 +2774,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e37); }
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -2647,12 +2784,15 @@ function peg$parse(input, options) {
             s4 = peg$FAILED;
           }
           if (s4 !== peg$FAILED) {
-            s5 = input.charAt(peg$currPos);
-            if (peg$r14.test(s5)) {
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+            s5 = peg$parsepair();
+            if (s5 === peg$FAILED) {
+              s5 = input.charAt(peg$currPos);
+              if (peg$r15.test(s5)) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -2671,10 +2811,14 @@ function peg$parse(input, options) {
           peg$currPos += 2;
         } else {
           s3 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e37); }
+          if (peg$silentFails === 0) { peg$fail(peg$e38); }
         }
         if (s3 !== peg$FAILED) {
-          s1 = [s1, s2, s3];
+          s4 = peg$parseblockafter();
+          if (s4 === peg$FAILED) {
+            s4 = null;
+          }
+          s1 = [s1, s2, s3, s4];
           s0 = s1;
         } else {
           peg$currPos = s0;
@@ -2686,12 +2830,12 @@ function peg$parse(input, options) {
       }
       if (s0 === peg$FAILED) {
         s0 = peg$currPos;
-        if (input.substr(peg$currPos, 2) === peg$c18) {
-          s1 = peg$c18;
+        if (input.substr(peg$currPos, 2) === peg$c16) {
+          s1 = peg$c16;
           peg$currPos += 2;
         } else {
           s1 = peg$FAILED;
-          if (peg$silentFails === 0) { peg$fail(peg$e31); }
+          if (peg$silentFails === 0) { peg$fail(peg$e22); }
         }
         if (s1 !== peg$FAILED) {
           s2 = [];
@@ -2703,7 +2847,7 @@ function peg$parse(input, options) {
             peg$currPos += 2;
           } else {
             s5 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e37); }
+            if (peg$silentFails === 0) { peg$fail(peg$e38); }
           }
           peg$silentFails--;
           if (s5 === peg$FAILED) {
@@ -2713,12 +2857,15 @@ function peg$parse(input, options) {
             s4 = peg$FAILED;
           }
           if (s4 !== peg$FAILED) {
-            s5 = input.charAt(peg$currPos);
-            if (peg$r14.test(s5)) {
-              peg$currPos++;
-            } else {
-              s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e38); }
+            s5 = peg$parsepair();
+            if (s5 === peg$FAILED) {
+              s5 = input.charAt(peg$currPos);
+              if (peg$r15.test(s5)) {
+                peg$currPos++;
+              } else {
+                s5 = peg$FAILED;
+                if (peg$silentFails === 0) { peg$fail(peg$e39); }
+              }
             }
             if (s5 !== peg$FAILED) {
               s4 = [s4, s5];
@@ -2741,7 +2888,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e37); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             peg$silentFails--;
             if (s5 === peg$FAILED) {
@@ -2751,12 +2898,15 @@ function peg$parse(input, options) {
               s4 = peg$FAILED;
             }
             if (s4 !== peg$FAILED) {
-              s5 = input.charAt(peg$currPos);
-              if (peg$r14.test(s5)) {
-                peg$currPos++;
-              } else {
-                s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e38); }
+              s5 = peg$parsepair();
+              if (s5 === peg$FAILED) {
+                s5 = input.charAt(peg$currPos);
+                if (peg$r15.test(s5)) {
+                  peg$currPos++;
+                } else {
+                  s5 = peg$FAILED;
+                  if (peg$silentFails === 0) { peg$fail(peg$e39); }
+                }
               }
               if (s5 !== peg$FAILED) {
                 s4 = [s4, s5];
@@ -2784,12 +2934,12 @@ function peg$parse(input, options) {
         }
         if (s0 === peg$FAILED) {
           s0 = peg$currPos;
-          if (input.substr(peg$currPos, 2) === peg$c18) {
-            s1 = peg$c18;
+          if (input.substr(peg$currPos, 2) === peg$c16) {
+            s1 = peg$c16;
             peg$currPos += 2;
           } else {
             s1 = peg$FAILED;
-            if (peg$silentFails === 0) { peg$fail(peg$e31); }
+            if (peg$silentFails === 0) { peg$fail(peg$e22); }
           }
           if (s1 !== peg$FAILED) {
             s2 = [];
@@ -2801,7 +2951,7 @@ function peg$parse(input, options) {
               peg$currPos += 2;
             } else {
               s5 = peg$FAILED;
-              if (peg$silentFails === 0) { peg$fail(peg$e37); }
+              if (peg$silentFails === 0) { peg$fail(peg$e38); }
             }
             peg$silentFails--;
             if (s5 === peg$FAILED) {
@@ -2816,7 +2966,7 @@ function peg$parse(input, options) {
                 peg$currPos++;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e39); }
+                if (peg$silentFails === 0) { peg$fail(peg$e40); }
               }
               if (s5 !== peg$FAILED) {
                 s4 = [s4, s5];
@@ -2839,7 +2989,7 @@ function peg$parse(input, options) {
                 peg$currPos += 2;
               } else {
                 s5 = peg$FAILED;
-                if (peg$silentFails === 0) { peg$fail(peg$e37); }
+                if (peg$silentFails === 0) { peg$fail(peg$e38); }
               }
               peg$silentFails--;
               if (s5 === peg$FAILED) {
@@ -2854,7 +3004,7 @@ function peg$parse(input, options) {
                   peg$currPos++;
                 } else {
                   s5 = peg$FAILED;
-                  if (peg$silentFails === 0) { peg$fail(peg$e39); }
+                  if (peg$silentFails === 0) { peg$fail(peg$e40); }
                 }
                 if (s5 !== peg$FAILED) {
                   s4 = [s4, s5];
@@ -2871,7 +3021,7 @@ function peg$parse(input, options) {
             s3 = peg$parseEOF();
             if (s3 !== peg$FAILED) {
               peg$savedPos = s0;
-              s0 = peg$f34();
+              s0 = peg$f38();
             } else {
               peg$currPos = s0;
               s0 = peg$FAILED;
@@ -2887,22 +3037,125 @@ function peg$parse(input, options) {
     return s0;
   }
 
+  function peg$parseblockafter() {
+    let s0, s1, s2;
+
+    s0 = peg$currPos;
+    s1 = peg$currPos;
+    peg$silentFails++;
+    s2 = peg$parsesymch();
+    peg$silentFails--;
+    if (s2 !== peg$FAILED) {
+      peg$currPos = s1;
+      s1 = undefined;
+    } else {
+      s1 = peg$FAILED;
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f39();
+    }
+    s0 = s1;
+
+    return s0;
+  }
+
+  function peg$parsepair() {
+    let s0, s1, s2;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r6.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e29); }
+    }
+    if (s1 !== peg$FAILED) {
+      s2 = input.charAt(peg$currPos);
+      if (peg$r7.test(s2)) {
+        peg$currPos++;
+      } else {
+        s2 = peg$FAILED;
+        if (peg$silentFails === 0) { peg$fail(peg$e30); }
+      }
+      if (s2 !== peg$FAILED) {
+        s1 = [s1, s2];
+        s0 = s1;
+      } else {
+        peg$currPos = s0;
+        s0 = peg$FAILED;
+      }
+    } else {
+      peg$currPos = s0;
+      s0 = peg$FAILED;
+    }
+
+    return s0;
+  }
+
+  function peg$parsecommentbad() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r16.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f40(s1);
+    }
+    s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesurrogate();
+    }
+
+    return s0;
+  }
+
+  function peg$parsesurrogate() {
+    let s0, s1;
+
+    s0 = peg$currPos;
+    s1 = input.charAt(peg$currPos);
+    if (peg$r17.test(s1)) {
+      peg$currPos++;
+    } else {
+      s1 = peg$FAILED;
+      if (peg$silentFails === 0) { peg$fail(peg$e42); }
+    }
+    if (s1 !== peg$FAILED) {
+      peg$savedPos = s0;
+      s1 = peg$f41(s1);
+    }
+    s0 = s1;
+
+    return s0;
+  }
+
   function peg$parseblockbad() {
     let s0, s1;
 
     s0 = peg$currPos;
     s1 = input.charAt(peg$currPos);
-    if (peg$r15.test(s1)) {
+    if (peg$r18.test(s1)) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e40); }
+      if (peg$silentFails === 0) { peg$fail(peg$e43); }
     }
     if (s1 !== peg$FAILED) {
       peg$savedPos = s0;
-      s1 = peg$f35(s1);
+      s1 = peg$f42(s1);
     }
     s0 = s1;
+    if (s0 === peg$FAILED) {
+      s0 = peg$parsesurrogate();
+    }
 
     return s0;
   }
@@ -2918,7 +3171,7 @@ function peg$parse(input, options) {
       peg$currPos++;
     } else {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e39); }
+      if (peg$silentFails === 0) { peg$fail(peg$e40); }
     }
     peg$silentFails--;
     if (s1 === peg$FAILED) {
@@ -2930,7 +3183,7 @@ function peg$parse(input, options) {
     peg$silentFails--;
     if (s0 === peg$FAILED) {
       s1 = peg$FAILED;
-      if (peg$silentFails === 0) { peg$fail(peg$e41); }
+      if (peg$silentFails === 0) { peg$fail(peg$e44); }
     }
 
     return s0;
@@ -2961,6 +3214,21 @@ function peg$parse(input, options) {
       cursor = lo;
     }
     return { file, line: cursor + 1, column: at - starts[cursor] + 1, offset: at };
+  }
+
+  // an operand of an operator: a bare operator atom is refused (see OP_ATOMS)
+  function operand(t) {
+    if (t.kind === 'atom' && OP_ATOMS.has(t.name) && !bracketed.has(t)) {
+      const at = { offset: t.loc.offset, line: t.loc.line, column: t.loc.column };
+      error(`the operator ${t.name} as an operand of an operator is read differently by tau-prolog or SWI-Prolog; write it in parentheses: (${t.name})`, { source: file, start: at, end: at });
+    }
+  }
+
+  // the operands of a chain `head op x op y …` (a loop: chains can be long)
+  function operands(head, rest, pick) {
+    if (rest.length === 0) return;
+    operand(head);
+    for (const r of rest) operand(pick ? r[1] : r);
   }
 
   peg$result = peg$startRuleFunction();

@@ -70,10 +70,7 @@ export function compareReports(ts: SolveReport, prolog: PrologSolveReport): Verd
   };
 }
 
-export interface CompareOptions extends Omit<PrologSolveOptions, 'onIteration'> {
-  /** The domain text for the Prolog side only (default: domainText); for mutation tests. */
-  prologDomainText?: string;
-}
+export type CompareOptions = Omit<PrologSolveOptions, 'onIteration'>;
 
 /** Solves with both backends (TS first, then Prolog) and compares. */
 export async function compareLoaded(loaded: LoadedProblem, options: CompareOptions, parseMs = 0): Promise<Comparison> {
@@ -87,7 +84,7 @@ export async function compareLoaded(loaded: LoadedProblem, options: CompareOptio
     },
     parseMs,
   );
-  const prolog = await solvePrologLoaded(loaded, { ...options, domainText: options.prologDomainText ?? options.domainText }, parseMs);
+  const prolog = await solvePrologLoaded(loaded, options, parseMs);
   return { ts, prolog, verdict: compareReports(ts, prolog) };
 }
 
@@ -116,7 +113,9 @@ export function renderComparison(c: Comparison, title: string): string {
       out.push('nodes generated per depth bound (expanded in parentheses):');
       const cell = (it?: IterationStats): string => (it ? `${num(it.generated)} (${num(it.expanded)})` : '–');
       const cells = Array.from({ length: n }, (_, i) => [String(a[i]?.bound ?? b[i]?.bound), cell(a[i]), cell(b[i])]);
-      const w = [Math.max(5, ...cells.map((c) => c[0].length)), Math.max(2, ...cells.map((c) => c[1].length)), Math.max(6, ...cells.map((c) => c[2].length))];
+      // widths by a loop, not a spread into Math.max: an iddfs can run thousands of iterations
+      const w = [5, 2, 6];
+      for (const c of cells) for (let k = 0; k < 3; k++) w[k] = Math.max(w[k], c[k].length);
       out.push(`  ${'bound'.padStart(w[0])}  ${'ts'.padStart(w[1])}  ${'prolog'.padStart(w[2])}`);
       for (const [bound, x, y] of cells) out.push(`  ${bound.padStart(w[0])}  ${x.padStart(w[1])}  ${y.padStart(w[2])}${x !== y && x !== '–' && y !== '–' ? '  ←' : ''}`);
       out.push('  (the last iteration of a solved search stops at the first plan, in each side\'s own successor order)');

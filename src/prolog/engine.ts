@@ -3,13 +3,23 @@
  * the worker thread in worker.js; nothing else imports tau-prolog).
  *
  * - The engine runs in a worker thread, so the event loop never blocks.
- * - Limits: a wall-clock limit (the worker is terminated) and a step limit
- *   (tau-prolog's resolution steps, counted in chunks).
+ * - Limits: a wall-clock limit (the worker is terminated), a step limit
+ *   (tau-prolog's resolution steps, counted in chunks) and a memory limit
+ *   (the worker's heap, `resourceLimits`; running out is status `limit`).
+ * - Two kinds of text: `sources`, program text consulted as it is (the
+ *   planning theory: planlog's own files), and `facts`, read with read_term
+ *   after the engine is locked down (consult, halt, open, … removed) and
+ *   asserted only if each clause is an opn/4, opn/5, init/1 or goal/1 fact.
+ *   User input reaches an engine only as facts, printed by planlog from the
+ *   checked terms (src/prolog/solve.ts), never as the user's bytes.
  * - Sandbox: no tau module that reaches JavaScript or the file system is
  *   loaded; sources are consulted as texts, never as files.
  * - Prolog errors become PlanlogErrors: syntax errors with file:line:col
  *   (tau reports line and column), unknown predicates located at their
- *   first use in the consulted texts.
+ *   first use in the consulted texts. A failure of the engine itself is a
+ *   PrologEngineError, whose message never holds the query.
+ * - What an engine prints goes to `onOutput` (or nowhere), never to the
+ *   process's stdout or stderr.
  */
 import { Worker } from 'node:worker_threads';
 import { PlanlogError } from '../lang/errors.ts';
@@ -22,8 +32,14 @@ export interface PrologSource {
 }
 
 export interface PrologRunOptions {
-  /** Consulted in order. */
+  /** Program text, consulted in order (planlog's own theory files; never user input). */
   sources: PrologSource[];
+  /**
+   * Fact texts, read after the lock-down with read_term and asserted; every
+   * clause must be an opn/4, opn/5, init/1 or goal/1 fact (else the run ends
+   * with an error). The only way user data reaches an engine.
+   */
+  facts?: PrologSource[];
   /** A goal (no trailing period needed) whose answers are wanted. */
   query: string;
   /** The variable of `query` whose value each answer reports. */
@@ -36,14 +52,16 @@ export interface PrologRunOptions {
   chunk?: number;
   /** Called with each answer as it arrives (before the run ends). */
   onAnswer?: (answer: Term) => void;
-  /** Text the program writes to user_output / user_error. */
+  /** Text the program (or the engine itself) writes; dropped when absent. */
   onOutput?: (text: string) => void;
+  /** Memory limit of the engine's worker in MB (default: none beyond Node's). */
+  maxMemoryMb?: number;
 }
 
 export interface PrologRunResult {
   /** done: all answers found (the query failed after the last one); limit: a limit stopped the run. */
   status: 'done' | 'limit';
-  limit?: 'time' | 'steps';
+  limit?: 'time' | 'steps' | 'memory';
   answers: Term[];
   /** Resolution steps used (tau-prolog steps, counted by the worker). */
   steps: number;
@@ -79,6 +97,24 @@ export type WorkerMessage =
 
 const workerUrl = new URL('./worker.js', import.meta.url);
 
+/**
+ * The engine itself failed (its worker crashed or stopped, the planning query
+ * could not run): not the user's mistake. The message names the engine and
+ * the cause, never the query or the consulted texts.
+ */
+export class PrologEngineError extends Error {
+  constructor(engine: string, cause: string) {
+    super(`the Prolog engine (${engine}) failed: ${cause}`);
+    this.name = 'PrologEngineError';
+  }
+}
+
+/** One line of at most 200 characters of an engine's own message. */
+function shortCause(text: string): string {
+  const line = text.split(/\r?\n/)[0].trim();
+  return line.length > 200 ? `${line.slice(0, 199)}…` : line;
+}
+
 /** Converts a worker term to the project's Term (no source locations). */
 export function fromJson(t: JsonTerm): Term {
   switch (t.kind) {
@@ -109,6 +145,7 @@ export function runProlog(options: PrologRunOptions): Promise<PrologRunResult> {
     workerUrl,
     {
       sources: options.sources,
+      facts: options.facts ?? [],
       query: /\.\s*$/.test(options.query) ? options.query : `${options.query}.`,
       answerVar: options.answerVar,
       maxSteps: Number.isFinite(maxSteps) ? maxSteps : null,
@@ -131,7 +168,13 @@ export function runWorker(url: URL, workerData: object, options: PrologRunOption
   const answers: Term[] = [];
   let steps = 0;
   return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { workerData, execArgv: [], stdout: false, stderr: false });
+    const mb = options.maxMemoryMb;
+    const resourceLimits = mb !== undefined && Number.isFinite(mb) && mb > 0 ? { maxOldGenerationSizeMb: Math.max(64, Math.floor(mb)) } : undefined;
+    // stdout/stderr: true gives the worker its own streams (read below) instead of the process's
+    const worker = new Worker(url, { workerData, execArgv: [], stdout: true, stderr: true, ...(resourceLimits ? { resourceLimits } : {}) });
+    const printed = (chunk: Buffer | string): void => options.onOutput?.(String(chunk));
+    worker.stdout.on('data', printed);
+    worker.stderr.on('data', printed);
     let finished = false;
     const finish = (f: () => void): void => {
       if (finished) return;
@@ -173,15 +216,60 @@ export function runWorker(url: URL, workerData: object, options: PrologRunOption
           finish(() => resolve(result('limit', 'steps')));
           break;
         case 'error':
-          finish(() => reject(prologError(m, options.sources, engine)));
+          if (isResourceError(m)) finish(() => resolve(result('limit', 'memory')));
+          else if (m.phase === 'query') finish(() => reject(new PrologEngineError(engine, 'the planning query could not be run')));
+          else if (m.phase === 'run' && m.file === '<run>' && m.term === null) finish(() => reject(new PrologEngineError(engine, shortCause(m.error))));
+          else finish(() => reject(prologError(m, [...options.sources, ...(options.facts ?? [])], engine)));
           break;
       }
     });
-    worker.on('error', (e) => finish(() => reject(e)));
+    worker.on('error', (e: Error & { code?: string }) => {
+      if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(() => resolve(result('limit', 'memory')));
+      else finish(() => reject(new PrologEngineError(engine, shortCause(e.message))));
+    });
     worker.on('exit', (code) => {
-      if (!finished) finish(() => reject(new Error(`the ${engine} worker stopped unexpectedly (exit code ${code})`)));
+      if (!finished) finish(() => reject(new PrologEngineError(engine, `its worker stopped unexpectedly (exit code ${code})`)));
     });
   });
+}
+
+/** A Prolog resource error (out of stack or memory): the run hit the memory limit. */
+function isResourceError(m: Extract<WorkerMessage, { type: 'error' }>): boolean {
+  const t = m.term;
+  return t !== null && t.kind === 'compound' && t.functor === 'error' && t.args.length === 2 && t.args[0].kind === 'compound' && t.args[0].functor === 'resource_error';
+}
+
+/** Clauses a text holds, as an engine reads them (variables numbered '$VAR'(0), '$VAR'(1), … per clause), or why it could not read them. */
+export type ReadResult = { clauses: Term[] } | { error: string };
+
+/**
+ * Reads each text with an engine's read_term/3 (nothing is asserted or run):
+ * the clauses it reads, or its error. For tests that compare the engines'
+ * reading with planlog's grammar. `run` starts the engine's worker.
+ */
+export async function readClausesWith(run: (o: PrologRunOptions & { readOnly: true }) => Promise<PrologRunResult>, texts: readonly string[]): Promise<ReadResult[]> {
+  const out: ReadResult[] = [];
+  while (out.length < texts.length) {
+    const rest = texts.slice(out.length);
+    let error: string | null = null;
+    const answers: Term[] = [];
+    try {
+      await run({ sources: [], facts: rest.map((text, i) => ({ file: `<text ${out.length + i}>`, text })), query: 'true', answerVar: 'X', readOnly: true, timeoutMs: 60_000, onAnswer: (t) => answers.push(t) });
+    } catch (e) {
+      error = e instanceof Error ? e.message : String(e);
+    }
+    for (const a of answers) out.push({ clauses: a.kind === 'list' ? a.items : [a] });
+    if (out.length < texts.length) {
+      if (error === null) throw new Error('the engine stopped reading without an error');
+      out.push({ error });
+    }
+  }
+  return out;
+}
+
+/** readClausesWith for tau-prolog. */
+export function readClauses(texts: readonly string[]): Promise<ReadResult[]> {
+  return readClausesWith((o) => runWorker(workerUrl, { sources: [], facts: o.facts, query: 'true.', answerVar: 'X', maxSteps: null, chunk: 20_000, readOnly: true }, o, 'tau-prolog'), texts);
 }
 
 /** The located PlanlogError for an error a worker reported (engine: the name in syntax error messages). */

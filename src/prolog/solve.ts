@@ -4,19 +4,25 @@
  * TypeScript validator, and the answer as a SolveReport like the TS
  * backend's.
  *
- *   domain text + problem text (as `planlog facts` writes it)
+ *   checked Domain + Problem ─ printed (formatDomainForEngine, …) ─► fact texts
  *     ─ theory (prelude, search, plain|fast) ─ engine (worker) ─► events
  *     ─ plan ─ validatePlan ─► SolveReport { backend: 'prolog' }
+ *
+ * The engines never see the user's own text: only what planlog's parser and
+ * checks accepted, printed back by planlog (each term on its original line,
+ * so a line an engine names is the user's line), and read by the engine as
+ * facts after it is locked down (engine.ts). This holds for every caller:
+ * solve --backend prolog, compare, the web API and bench.
  */
+import type { Domain } from '../strips/model.ts';
 import { PlanlogError } from '../lang/errors.ts';
-import { formatProblem } from '../lang/print.ts';
+import { formatDomainForEngine, formatProblem, formatProblemForEngine } from '../lang/print.ts';
 import { termToString, type Term } from '../lang/terms.ts';
 import { planSteps, sokobanFields, type LoadedProblem, type SolveReport } from '../pipeline.ts';
 import type { CycleRule, IterationStats, LimitKind } from '../search/types.ts';
 import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
-import { staticPredicates } from '../strips/ground.ts';
 import { validatePlan, type ValidationResult } from '../strips/validate.ts';
-import { runProlog, type PrologSource } from './engine.ts';
+import { PrologEngineError, runProlog } from './engine.ts';
 import { runSwipl } from './engine-swipl.ts';
 import { theorySources, type TheoryName } from './theory.ts';
 
@@ -42,13 +48,14 @@ export interface PrologSolveOptions {
   maxNodes?: number;
   /** Limit on tau-prolog resolution steps (swipl: inferences per answer; default none). */
   maxSteps?: number;
-  /** The domain file's text, consulted as it is (default: required unless domain is given). */
-  domainText: string;
-  /** File name for errors in the domain (default: the parsed domain's file). */
+  /** Memory limit in MB for the engine (its worker's heap; SWI's stacks get half, at most 1 GB; default none). */
+  maxMemoryMb?: number;
+  /** Name of the domain in error messages (default: the loaded domain's file). */
   domainFile?: string;
-  /** The problem as Prolog text (default: formatProblem of the loaded problem, what `planlog facts` writes). */
-  problemText?: string;
+  /** Name of the problem in error messages (default: the loaded problem's file; a level's facts: "… (as Prolog facts)"). */
   problemFile?: string;
+  /** The domain the engine reads instead of the loaded one (checked like any domain; for mutation tests). The plan is still validated against the loaded domain. */
+  engineDomain?: Domain;
   /** Called after each completed iddfs iteration. */
   onIteration?: (it: IterationStats) => void;
 }
@@ -68,14 +75,18 @@ export interface PrologInfo {
 export type PrologSolveReport = SolveReport & { prolog: PrologInfo };
 
 /**
- * The problem text the theory consults: a Prolog problem file as it was
- * `written` (when given), a level (or a problem without its text) in the
- * `planlog facts` format.
+ * The problem as the engine reads it, printed from the checked problem: a
+ * Prolog problem file's facts each on its original line, a level's facts in
+ * the `planlog facts` layout (static facts first).
  */
-export function problemText(loaded: LoadedProblem, written?: string): string {
-  if (!loaded.level && written !== undefined) return written;
-  const statics = loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain);
-  return formatProblem(loaded.problem, { staticPreds: statics });
+export function problemText(loaded: LoadedProblem): string {
+  if (!loaded.level) return formatProblemForEngine(loaded.problem);
+  return formatProblem(loaded.problem, { staticPreds: SOKOBAN_STATIC });
+}
+
+/** The domain as the engine reads it, printed from the checked domain, each operator on its original line. */
+export function domainText(domain: Domain): string {
+  return formatDomainForEngine(domain);
 }
 
 const termInt = (t: Term): number => (t.kind === 'int' ? t.value : NaN);
@@ -108,10 +119,10 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   const theory = options.theory ?? 'fast';
   const engine = options.engine ?? 'tau';
   const maxNodes = options.maxNodes !== undefined && Number.isFinite(options.maxNodes) ? String(Math.floor(options.maxNodes)) : 'none';
-  const sources: PrologSource[] = [
-    ...theorySources(theory),
-    { file: options.domainFile ?? loaded.domain.file, text: options.domainText },
-    { file: options.problemFile ?? `${loaded.problem.file} (as Prolog facts)`, text: options.problemText ?? problemText(loaded) },
+  const domain = options.engineDomain ?? loaded.domain;
+  const facts = [
+    { file: options.domainFile ?? domain.file, text: domainText(domain) },
+    { file: options.problemFile ?? (loaded.level ? `${loaded.problem.file} (as Prolog facts)` : loaded.problem.file), text: problemText(loaded) },
   ];
   const query =
     algo === 'iddfs'
@@ -121,11 +132,13 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   const iterations: IterationStats[] = [];
   let final: Term | null = null;
   const run = await (engine === 'swipl' ? runSwipl : runProlog)({
-    sources,
+    sources: theorySources(theory),
+    facts,
     query,
     answerVar: 'E',
     timeoutMs: options.timeoutMs,
     maxSteps: options.maxSteps,
+    maxMemoryMb: options.maxMemoryMb,
     onAnswer: (t) => {
       if (t.kind === 'compound' && t.functor === 'iteration') {
         const it = iterationOf(t.args[0]);
@@ -182,11 +195,14 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
     } else if (run.status === 'limit' && run.limit === 'time') {
       limit = 'time';
       reason = `time limit of ${(options.timeoutMs ?? 0) / 1000} s reached`;
+    } else if (run.status === 'limit' && run.limit === 'memory') {
+      limit = 'memory';
+      reason = `memory limit of ${options.maxMemoryMb} MB reached in the Prolog engine`;
     } else if (run.status === 'limit') {
       limit = 'nodes';
       reason = `step limit of ${options.maxSteps} Prolog resolution steps reached`;
     } else {
-      throw new Error(`the planning theory ended without an answer (query ${query})`);
+      throw new PrologEngineError(engine === 'swipl' ? 'SWI-Prolog' : 'tau-prolog', 'the planning theory ended without an answer');
     }
   }
 

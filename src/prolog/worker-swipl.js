@@ -2,7 +2,8 @@
 // it needs no TypeScript loader). Started by src/prolog/engine-swipl.ts, the
 // only module that talks to it; nothing else in planlog loads swipl-wasm.
 //
-// workerData: { sources: [{ file, text }], query, answerVar, maxSteps }
+// workerData: { sources: [{ file, text }], facts: [{ file, text }], query,
+//               answerVar, maxSteps, stackLimitMb, readOnly }
 // Same messages as worker.js (the tau-prolog worker):
 //   { type: 'answer', term }        for each answer (term: a JSON term)
 //   { type: 'done', steps }         no more answers (steps: SWI inferences)
@@ -11,10 +12,20 @@
 //   { type: 'error', phase, file, error, term, syntax? }
 //                                   a Prolog error (consult or run); ends the run
 //
-// Sources are written to SWI's in-memory (Emscripten MEMFS) file system as
-// /planlog/<n>.pl and loaded with load_files/2; errors printed while loading
-// (syntax errors and failed directives, which SWI reports and skips) are
-// caught by a message hook with their position and end the run, like tau's.
+// Sources (the planning theory: trusted program text) are written to SWI's
+// in-memory (Emscripten MEMFS) file system as /planlog/<n>.pl and loaded
+// with load_files/2; errors printed while loading (syntax errors and failed
+// directives, which SWI reports and skips) are caught by a message hook with
+// their position and end the run, like tau's. Then the engine is locked
+// down (planlog_lock_down below): the stack limit is set, autoloading ends,
+// the JavaScript bridge (js_run_script/1, '$js_call'/2, := and the other
+// calls of library(wasm)), the file, shell, environment and halt predicates
+// and the loaders are abolished, and JavaScript's eval is replaced by a
+// function that throws.
+// Only then are the facts texts read (read_term/3 from a string; each clause
+// must be an opn/4, opn/5, init/1 or goal/1 fact and is asserted, never
+// called) and the query run. With readOnly, the facts texts are only read
+// and each one's clauses posted as one answer (for the differential tests).
 // Terms are turned into JSON by Prolog itself (swipl-wasm's own conversion
 // does not tell atoms from strings).
 import { createRequire } from 'node:module';
@@ -39,6 +50,7 @@ user:message_hook(Term, Kind, _) :-
     ).
 
 planlog_error_position(error(syntax_error(_), file(F, L, LP, _)), F, L, LP) :- !.
+planlog_error_position(error(syntax_error(_), stream(_, L, LP, _)), '', L, LP) :- !.
 planlog_error_position(_, F, L, 0) :- source_location(F, L), !.
 planlog_error_position(_, '', 0, 0).
 
@@ -58,8 +70,9 @@ planlog_load(Path0, Json) :-
     ;   Json = ""
     ).
 
-planlog_error_json(Phase, T, Text0, F, L, C, Json) :-
+planlog_error_json(Phase, T, Text0, F, L0, C0, Json) :-
     (   Text0 == '' -> term_string(T, Text) ; Text = Text0 ),
+    (   L0 =:= 0, T = error(syntax_error(_), stream(_, L1, C1, _)) -> L = L1, C = C1 ; L = L0, C = C0 ),
     with_output_to(string(Json), (
         format('{"type":"error","phase":"~w","path":', [Phase]), planlog_json_string(F),
         format(',"line":~w,"column":~w,"error":', [L, C]), planlog_json_string(Text),
@@ -89,6 +102,77 @@ planlog_answers(Text, VarName0, Max0, Json) :-
     ;   with_output_to(string(Json), (write('{"type":"answer","term":'), planlog_json(V), write('}')))
     ).
 
+% The engine lock-down, before anything but the theory is read: nothing
+% that reaches JavaScript, the (in-memory) file system, the environment or
+% the process stays callable. (set_prolog_flag/2, wasm:is_object/1 and
+% wasm:wasm_call_string/3 stay: SWI's message machinery and swipl-wasm's
+% queries from JavaScript into Prolog call them; they do not reach JavaScript.)
+planlog_denied(system:js_run_script/1).
+planlog_denied(system:'$js_call'/2).
+planlog_denied(wasm:(:=)/2).
+planlog_denied(wasm:await/2).
+planlog_denied(wasm:fetch/3).
+planlog_denied(wasm:http/3).
+planlog_denied(wasm:js_script/2).
+planlog_denied(wasm:call_chain/2).
+planlog_denied(wasm:call_chain/3).
+planlog_denied(wasm:call_func/2).
+planlog_denied(system:PI) :-
+    member(PI, [shell/0, shell/1, shell/2, halt/0, halt/1, prolog/0, break/0,
+                open/3, open/4, see/1, tell/1, append/1, consult/1, load_files/1, load_files/2,
+                ensure_loaded/1, use_module/1, use_module/2, reexport/1, reexport/2,
+                load_foreign_library/1, load_foreign_library/2, open_shared_object/2, open_shared_object/3,
+                delete_file/1, rename_file/2, make_directory/1, delete_directory/1, chdir/1,
+                working_directory/2, '$chdir'/1, tmp_file/2, tmp_file_stream/3, '$tmp_file_stream'/4,
+                getenv/2, setenv/2, unsetenv/1, qsave_program/1, qsave_program/2]).
+
+planlog_lock_down(StackBytes) :-
+    (   integer(StackBytes), StackBytes > 0 -> set_prolog_flag(stack_limit, StackBytes) ; true ),
+    % the library predicates the theory and this helper call, then no more loading
+    use_module(user:library(lists), [member/2, append/3, reverse/2]),
+    use_module(user:library(apply), [maplist/2, maplist/3]),
+    set_prolog_flag(autoload, false),
+    set_prolog_flag(access_level, system),
+    forall(planlog_denied(PI), catch(abolish(PI), _, true)),
+    set_prolog_flag(access_level, user).
+
+% planlog_read_facts(+Text, +File, -Json): asserts the facts of Text; Json is "" or an error message.
+planlog_read_facts(Text, File, Json) :-
+    catch(( open_string(Text, S),
+            call_cleanup(planlog_read_stream(S), close(S)),
+            Json = "" ),
+          E,
+          planlog_error_json(consult, E, '', File, 0, 0, Json)).
+
+planlog_read_stream(S) :-
+    repeat,
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  !
+    ;   planlog_fact(T), fail
+    ).
+
+planlog_fact(T) :-
+    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init(_) ; T = goal(_) )
+    ->  assertz(user:T)
+    ;   throw(planlog_not_a_fact(T))
+    ).
+
+% planlog_read_list(+Text, -Json): every clause of Text, its variables numbered, as one JSON answer.
+planlog_read_list(Text, Json) :-
+    catch(( open_string(Text, S),
+            call_cleanup(planlog_read_terms(S, L), close(S)),
+            with_output_to(string(Json), (write('{"type":"answer","term":'), planlog_json(L), write('}'))) ),
+          E,
+          planlog_error_json(consult, E, '', '', 0, 0, Json)).
+
+planlog_read_terms(S, L) :-
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  L = []
+    ;   copy_term(T, T1), numbervars(T1, 0, _), L = [T1|L1], planlog_read_terms(S, L1)
+    ).
+
 planlog_call(Goal, none, true) :- !, call(user:Goal).
 planlog_call(Goal, Max, R) :- call_with_inference_limit(user:Goal, Max, R).
 
@@ -104,6 +188,7 @@ planlog_json(T) :- string(T), !, write('{"kind":"atom","name":'), planlog_json_s
 planlog_json([H|T]) :- !,
     write('{"kind":"list","items":['), planlog_json(H), planlog_json_items(T, Tail), write('],"tail":'),
     (   Tail == [] -> write(null) ; planlog_json(Tail) ), write('}').
+planlog_json(T) :- is_dict(T), !, write('{"kind":"atom","name":'), term_string(T, S), planlog_json_string(S), write('}').
 planlog_json(T) :- compound(T), !,
     compound_name_arguments(T, N, As),
     write('{"kind":"compound","functor":'), planlog_json_string(N), write(',"args":['), planlog_json_args(As), write(']}').
@@ -117,14 +202,15 @@ planlog_json_args([]).
 planlog_json_args([A|As]) :- planlog_json(A), ( As == [] -> true ; write(',') ), planlog_json_args(As).
 
 planlog_json_string(X) :-
-    atom_codes(X, Cs), put_char('"'), maplist(planlog_json_code, Cs), put_char('"').
+    (   ( atom(X) ; string(X) ; number(X) ) -> atom_codes(X, Cs) ; term_string(X, S), atom_codes(S, Cs) ),
+    put_char('"'), maplist(planlog_json_code, Cs), put_char('"').
 planlog_json_code(0'") :- !, write('\\"').
 planlog_json_code(0'\\) :- !, write('\\\\').
 planlog_json_code(C) :- C < 32, !, D1 is C >> 4, D2 is C /\ 15, format('\\u00~16r~16r', [D1, D2]).
 planlog_json_code(C) :- put_char(C).
 `;
 
-const { sources, query, answerVar, maxSteps } = workerData;
+const { sources, facts = [], query, answerVar, maxSteps, stackLimitMb = null, readOnly = false } = workerData;
 const post = (m) => parentPort.postMessage(m);
 const output = (alias) => (text) => post({ type: 'output', alias, text: `${text}\n` });
 
@@ -138,23 +224,48 @@ function once(goal, input) {
   return r && r.$tag === 'bindings' ? r : undefined;
 }
 
+const consulted = new Map();
+
+/** The JSON message a helper predicate returned ('' when none). */
+const jsonOf = (r, key) => (r ? String(r[key] ?? '') : ''); // swipl-wasm may hand strings over as String objects
+
 function run() {
   FS.mkdir('/planlog');
   FS.writeFile('/planlog/helper.pl', HELPER);
   const boot = once("load_files(user:'/planlog/helper.pl', [silent(true)])");
   if (!boot) throw new Error('swipl-wasm: could not load the planlog helper');
-  const paths = consulted;
   for (let i = 0; i < sources.length; i++) {
     const path = `/planlog/${i}.pl`;
-    paths.set(path, sources[i].file);
+    consulted.set(path, sources[i].file);
     FS.writeFile(path, sources[i].text);
-    const r = once('user:planlog_load(P, J)', { P: path });
-    const json = r ? String(r.J ?? '') : ''; // swipl-wasm may hand strings over as String objects
+    const json = jsonOf(once('user:planlog_load(P, J)', { P: path }), 'J');
     if (json !== '') {
       const m = JSON.parse(json);
-      post(errorMessage(m, paths.get(m.path) ?? sources[i].file));
+      post(errorMessage(m, consulted.get(m.path) ?? sources[i].file));
       return;
     }
+  }
+  // the lock-down: from here on, nothing reaches JavaScript, files or the process
+  if (!once('user:planlog_lock_down(B)', { B: stackLimitMb === null ? 0 : Math.floor(stackLimitMb * 2 ** 20) })) {
+    throw new Error('swipl-wasm: the lock-down failed');
+  }
+  globalThis.eval = () => {
+    throw new Error('eval is not available in the planlog engine');
+  };
+  for (let i = 0; i < facts.length; i++) {
+    const { file, text } = facts[i];
+    const json = jsonOf(once(readOnly ? 'user:planlog_read_list(T, J)' : 'user:planlog_read_facts(T, F, J)', { T: text, F: file }), 'J');
+    if (json === '') continue;
+    const m = JSON.parse(json);
+    if (m.type === 'answer') post(m);
+    else {
+      post(errorMessage(m, file));
+      return;
+    }
+  }
+  if (readOnly) {
+    post({ type: 'done', steps: 0 });
+    return;
   }
   const q = prolog.query('user:planlog_answers(T, N, M, J)', { T: /\.\s*$/.test(query) ? query.replace(/\.\s*$/, '') : query, N: answerVar, M: maxSteps ?? 'none' });
   for (;;) {
@@ -167,7 +278,7 @@ function run() {
     if (v && v.$tag === 'bindings') {
       const m = JSON.parse(String(v.J));
       if (m.type === 'error') {
-        post(errorMessage(m, paths.get(m.path) ?? '<run>'));
+        post(errorMessage(m, consulted.get(m.path) ?? '<run>'));
         return;
       }
       if (m.type === 'limit') {
@@ -181,8 +292,6 @@ function run() {
   const s = once('user:planlog_steps(S)');
   post({ type: 'done', steps: s ? Number(s.S) : 0 });
 }
-
-const consulted = new Map();
 
 function errorMessage(m, file) {
   // SWI's own text, with the in-memory paths replaced by the sources' names

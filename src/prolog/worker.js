@@ -2,18 +2,28 @@
 // TypeScript loader). Started by src/prolog/engine.ts, the only module that
 // talks to it; nothing else in planlog imports tau-prolog.
 //
-// workerData: { sources: [{ file, text }], query, answerVar, maxSteps, chunk }
-// It consults each source text in order, runs the query and posts, in order:
+// workerData: { sources: [{ file, text }], facts: [{ file, text }], query,
+//               answerVar, maxSteps, chunk, readOnly }
+// In order: it consults each source text (the planning theory: trusted
+// program text), locks the engine down (below), reads each facts text with
+// read_term/3 and asserts its clauses, which must be opn/4, opn/5, init/1 or
+// goal/1 facts (the checked domain and problem, printed by planlog: nothing
+// in them is ever called), runs the query and posts, in order:
 //   { type: 'answer', term }        for each answer (term: a JSON term)
 //   { type: 'progress', steps }     every `chunk` resolution steps
 //   { type: 'done', steps }         no more answers
 //   { type: 'limit', steps }        maxSteps resolution steps used up
 //   { type: 'error', phase, file, error, syntax? }
 //                                   a Prolog error (consult or run); ends the run
+// With readOnly, it only reads the facts texts and posts each clause read as
+// an answer (any clause: the differential tests compare the readers).
 //
 // Sandbox: only the core and library(lists) are loaded (never the js, os or
 // dom modules); consult reads texts only, never files or URLs; the file
-// system, standard input and halt/0,1 are cut off; output goes to the parent.
+// system and standard input are cut off; output goes to the parent. Before
+// the facts are read, consult/1, halt/0,1, open/3,4, set_prolog_flag/2 and
+// abolish/1 are removed from the built-ins, and the directives use_module,
+// module and initialization from the consult machinery.
 import { parentPort, workerData } from 'node:worker_threads';
 import pl from 'tau-prolog';
 import loadLists from 'tau-prolog/modules/lists.js';
@@ -109,13 +119,64 @@ function errorMessage(phase, file, err) {
   return msg;
 }
 
-const { sources, query, answerVar, maxSteps, chunk } = workerData;
+const { sources, facts = [], query, answerVar, maxSteps, chunk, readOnly = false } = workerData;
 const session = makeSession(chunk);
 let steps = 0;
 
+/** Built-ins that reach outside the engine or end it; gone before any facts are read. */
+const DENIED_BUILTINS = ['consult/1', 'halt/0', 'halt/1', 'open/3', 'open/4', 'set_prolog_flag/2', 'abolish/1'];
+const DENIED_DIRECTIVES = ['use_module/1', 'module/2', 'initialization/1', 'set_prolog_flag/2'];
+
+function lockDown() {
+  for (const k of DENIED_BUILTINS) delete pl.builtin.rules[k];
+  for (const k of DENIED_DIRECTIVES) delete pl.directive[k];
+}
+
+// The facts reader (consulted with the theory, before the lock-down): read_term/3
+// over a stream of the text; each clause must be a planning fact, which is asserted.
+const LOADER = `
+planlog_read_facts(S) :-
+    repeat,
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  !
+    ;   planlog_fact(T), fail
+    ).
+planlog_fact(T) :-
+    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init(_) ; T = goal(_) )
+    ->  assertz(T)
+    ;   throw(planlog_not_a_fact(T))
+    ).
+% every clause of the stream, its variables numbered ('$VAR'(0), ...) in order of appearance
+planlog_read_list(S, L) :-
+    read_term(S, T, []),
+    (   T == end_of_file
+    ->  L = []
+    ;   copy_term(T, T1), numbervars(T1, 0, _), L = [T1|L1], planlog_read_list(S, L1)
+    ).
+`;
+
+/** A read-only stream over a text, for read_term/3. */
+function textStream(text, alias) {
+  return new pl.type.Stream(
+    {
+      get: (length, position) => (position >= text.length ? 'end_of_stream' : text.substr(position, length)),
+      eof: () => true,
+      size: () => text.length,
+      close: () => true,
+    },
+    'read',
+    alias,
+    'text',
+    false,
+    'eof_code',
+  );
+}
+
 function consultNext(i) {
   if (i === sources.length) {
-    runQuery();
+    lockDown();
+    readFacts(0);
     return;
   }
   const { file, text } = sources[i];
@@ -132,6 +193,55 @@ function consultNext(i) {
       parentPort.postMessage(errorMessage('consult', file, err));
     },
   });
+}
+
+/** Runs `goal` once (no answers wanted); then `next`, or an error message for `file`. */
+function runOnce(goal, file, next) {
+  session.query(goal, {
+    success() {
+      const step = () =>
+        session.answer({
+          success: () => next(),
+          fail: () => parentPort.postMessage({ type: 'error', phase: 'consult', file, error: 'the facts could not be read', term: null }),
+          error: (err) => parentPort.postMessage(errorMessage('consult', file, err)),
+          limit: () => step(),
+        });
+      step();
+    },
+    error: (err) => parentPort.postMessage(errorMessage('consult', file, err)),
+  });
+}
+
+function readFacts(i) {
+  if (i === facts.length) {
+    if (readOnly) parentPort.postMessage({ type: 'done', steps: 0 });
+    else runQuery();
+    return;
+  }
+  const { file, text } = facts[i];
+  const alias = `planlog_facts_${i}`;
+  session.streams[alias] = textStream(text, alias);
+  if (readOnly) {
+    // every clause read, as one answer (the reader only: nothing is asserted)
+    session.query(`planlog_read_list(${alias}, L).`, {
+      success() {
+        const step = () =>
+          session.answer({
+            success(answer) {
+              parentPort.postMessage({ type: 'answer', term: toJson(answer.links.L) });
+              readFacts(i + 1);
+            },
+            fail: () => parentPort.postMessage({ type: 'error', phase: 'consult', file, error: 'the text could not be read', term: null }),
+            error: (err) => parentPort.postMessage(errorMessage('consult', file, err)),
+            limit: () => step(),
+          });
+        step();
+      },
+      error: (err) => parentPort.postMessage(errorMessage('consult', file, err)),
+    });
+    return;
+  }
+  runOnce(`planlog_read_facts(${alias}).`, file, () => readFacts(i + 1));
 }
 
 function runQuery() {
@@ -171,8 +281,8 @@ function next() {
   });
 }
 
-// The lists library first (tau-prolog needs it loaded; SWI-Prolog autoloads it).
-session.consult(':- use_module(library(lists)).', {
+// The lists library and the facts reader first (tau-prolog needs library(lists) loaded; SWI-Prolog autoloads it).
+session.consult(`:- use_module(library(lists)).\n${LOADER}`, {
   success: () => consultNext(0),
   error: (err) => parentPort.postMessage(errorMessage('consult', '<bootstrap>', err)),
 });

@@ -92,7 +92,6 @@ function solveProlog(job: Job, loaded: LoadedProblem, parseMs: number): Promise<
       algo: job.algo,
       cycle: job.options?.cycle,
       engine: job.engine ?? 'tau',
-      domainText: readFileSync(job.domainFile, 'utf8'),
       domainFile: job.domainFile,
       timeoutMs: job.timeoutMs,
       maxNodes: job.maxNodes,

@@ -82,7 +82,7 @@ for (const domain of DOMAINS) {
       expect(j.prolog.prolog).toMatchObject({ engine: ENGINE, valid: true });
     });
     it(`${second.file}: the Prolog backend (bfs, ${ENGINE}) finds a ${second.optimal}-step plan, in agreement with TS`, async () => {
-      const c = await compareLoaded(load(domain, second.file), { algo: 'bfs', engine: ENGINE, domainText: readFileSync(`${dir}${domain}.pl`, 'utf8'), timeoutMs: 30_000 });
+      const c = await compareLoaded(load(domain, second.file), { algo: 'bfs', engine: ENGINE, timeoutMs: 30_000 });
       expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
       expect(c.prolog).toMatchObject({ status: 'solved', length: second.optimal });
       expect(c.prolog.prolog.valid).toBe(true);

@@ -11,11 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { parseDomain } from '../../src/lang/domain.ts';
 import { PlanlogError } from '../../src/lang/errors.ts';
+import { termToString } from '../../src/lang/terms.ts';
 import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
 import { compareLoaded, completedIterations } from '../../src/prolog/compare.ts';
 import { runProlog } from '../../src/prolog/engine.ts';
-import { problemText, solvePrologLoaded } from '../../src/prolog/solve.ts';
+import { domainText, problemText, solvePrologLoaded } from '../../src/prolog/solve.ts';
 import { theoryPath } from '../../src/prolog/theory.ts';
 
 const path = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -33,7 +35,7 @@ describe('compare: ts and prolog agree', () => {
   // tutorial levels 1-4 take tau-prolog at most a few seconds each with the fast theory
   for (const n of [1, 2, 3, 4]) {
     it(`tutorial level ${n}, iddfs --cycle state`, async () => {
-      const c = await compareLoaded(level(n), { algo: 'iddfs', cycle: 'state', domainText: SOKOBAN, timeoutMs: 30_000 });
+      const c = await compareLoaded(level(n), { algo: 'iddfs', cycle: 'state', timeoutMs: 30_000 });
       expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
       expect(c.prolog.prolog.valid).toBe(true);
       const ts = completedIterations(c.ts);
@@ -43,18 +45,18 @@ describe('compare: ts and prolog agree', () => {
   }
   for (const n of [1, 2, 3]) {
     it(`tutorial level ${n}, bfs`, async () => {
-      const c = await compareLoaded(level(n), { algo: 'bfs', domainText: SOKOBAN, timeoutMs: 30_000 });
+      const c = await compareLoaded(level(n), { algo: 'bfs', timeoutMs: 30_000 });
       expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
       expect(c.prolog.length).toBe(c.ts.length);
     });
   }
   it('tutorial level 3, iddfs --cycle action (the original rule)', async () => {
-    const c = await compareLoaded(level(3), { algo: 'iddfs', cycle: 'action', domainText: SOKOBAN, timeoutMs: 30_000 });
+    const c = await compareLoaded(level(3), { algo: 'iddfs', cycle: 'action', timeoutMs: 30_000 });
     expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
   });
   it('the plain theory (the original representation) agrees too, on levels 1 and 2', async () => {
     for (const n of [1, 2]) {
-      const c = await compareLoaded(level(n), { algo: 'iddfs', theory: 'plain', domainText: SOKOBAN, timeoutMs: 30_000 });
+      const c = await compareLoaded(level(n), { algo: 'iddfs', theory: 'plain', timeoutMs: 30_000 });
       expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
       expect(c.prolog.prolog.theory).toBe('plain');
     }
@@ -62,7 +64,7 @@ describe('compare: ts and prolog agree', () => {
   it('the robot domain, iddfs and bfs, both theories', async () => {
     for (const theory of ['plain', 'fast'] as const) {
       for (const algo of ['iddfs', 'bfs'] as const) {
-        const c = await compareLoaded(robot(), { algo, theory, domainText: ROBOT, problemText: ROBOT_PROBLEM, timeoutMs: 30_000 });
+        const c = await compareLoaded(robot(), { algo, theory, timeoutMs: 30_000 });
         expect(c.verdict, `${theory} ${algo}: ${c.verdict.reason}`).toMatchObject({ agree: true });
         expect(c.prolog.plan).toHaveLength(3);
       }
@@ -71,7 +73,7 @@ describe('compare: ts and prolog agree', () => {
   it('both prove that no plan exists (robot, a room without a door)', async () => {
     const problem = 'init([door(a, b), door(b, a), at(a), ball(red, a), free, room(c)]).\ngoal([ball(red, c)]).\n';
     for (const algo of ['iddfs', 'bfs'] as const) {
-      const c = await compareLoaded(robot(problem), { algo, domainText: ROBOT, problemText: problem, timeoutMs: 30_000 });
+      const c = await compareLoaded(robot(problem), { algo, timeoutMs: 30_000 });
       expect(c.ts.status).toBe('unsolvable');
       expect(c.prolog.status).toBe('unsolvable');
       expect(c.verdict.agree).toBe(true);
@@ -82,7 +84,7 @@ describe('compare: ts and prolog agree', () => {
     const problem = 'init([at(a), link(a, a), link(a, b), link(b, c)]).\ngoal([at(c)]).\n';
     const loaded = loadProblem({ file: 'p.pl', text: problem, domainFile: 'd.pl', domainText: domain });
     for (const theory of ['plain', 'fast'] as const) {
-      const c = await compareLoaded(loaded, { algo: 'iddfs', theory, domainText: domain, problemText: problem });
+      const c = await compareLoaded(loaded, { algo: 'iddfs', theory });
       expect(c.verdict, c.verdict.reason).toMatchObject({ agree: true });
       expect(c.prolog.plan).toEqual(['go(a,b)', 'go(b,c)']);
     }
@@ -96,7 +98,7 @@ describe('compare: disagreement', () => {
       '$1[empty(To)]',
     );
     expect(broken).not.toBe(SOKOBAN);
-    const c = await compareLoaded(level(3), { algo: 'iddfs', domainText: SOKOBAN, prologDomainText: broken, timeoutMs: 30_000 });
+    const c = await compareLoaded(level(3), { algo: 'iddfs', engineDomain: parseDomain(broken, 'broken.pl'), timeoutMs: 30_000 });
     expect(c.verdict.agree).toBe(false);
     expect(c.verdict.limit).toBe(false);
     expect(c.verdict.reason).toMatch(/^iteration \d+: ts generated \d+ nodes, prolog \d+$|plan is invalid/);
@@ -111,25 +113,46 @@ describe('engine', () => {
     expect((e as PlanlogError).first).toMatchObject({ file: 'broken.pl', line: 2, column: 20 });
     expect((e as PlanlogError).message).toMatch(/^broken\.pl:2:20: Prolog syntax error/);
   });
-  it('a syntax error in a domain passed to the Prolog backend', async () => {
-    const e = await solvePrologLoaded(level(1), { algo: 'iddfs', domainText: SOKOBAN.replace('[sokoban(To), empty(From)],', '[sokoban(To) empty(From)],'), domainFile: 'copy.pl' }).catch((x: unknown) => x);
+  it('a syntax error in a domain is refused by the checker before any engine runs (the engine reads only checked terms)', () => {
+    // (before issue 13 the raw domain text went to the engine, which reported this error itself)
+    const broken = SOKOBAN.replace('[sokoban(To), empty(From)],', '[sokoban(To) empty(From)],');
+    const e = (() => {
+      try {
+        return loadProblem({ file: 'maps/tutorial.txt', text: TUTORIAL, level: 1, domainFile: 'copy.pl', domainText: broken });
+      } catch (x) {
+        return x;
+      }
+    })();
     expect(e).toBeInstanceOf(PlanlogError);
     expect((e as PlanlogError).first).toMatchObject({ file: 'copy.pl', line: 21, column: 18 });
+  });
+  it('the engine reads each operator and fact on its line of the user\'s file, so its messages point there', () => {
+    const loaded = robot();
+    const domainLines = domainText(loaded.domain).split('\n');
+    const userLines = ROBOT.split('\n');
+    for (const op of loaded.domain.operators) {
+      expect(domainLines[op.loc.line - 1].startsWith('opn(')).toBe(true);
+      expect(userLines[op.loc.line - 1].slice(op.loc.column - 1).startsWith('opn(')).toBe(true);
+    }
+    const problemLines = problemText(loaded).split('\n');
+    for (const f of loaded.problem.init) expect(problemLines[f.loc.line - 1].slice(f.loc.column - 1).startsWith(f.pred)).toBe(true);
   });
   it('an unknown predicate becomes a located error', async () => {
     const e = await runProlog({ sources: [{ file: 'p.pl', text: 'p :-\n  q(1).\n' }], query: 'p', answerVar: 'X' }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(PlanlogError);
     expect((e as PlanlogError).message).toBe('p.pl:2:3: unknown Prolog predicate q/1');
   });
-  it('no file system: open/3 and consult/1 do not read files', async () => {
+  it('no file system, no consult, no halt: after the lock-down these built-ins do not exist', async () => {
     const r = await runProlog({
-      sources: [{ file: 'p.pl', text: "t(E) :- catch(open('/etc/hostname', read, _), E, true).\n" }],
-      query: "t(E1), catch(consult('/etc/hostname'), E2, true), X = E1-E2",
+      sources: [{ file: 'p.pl', text: 't(G, E) :- catch(G, E, true).\n' }],
+      query: "t(open('/etc/hostname', read, _), E1), t(consult('/etc/hostname'), E2), t(halt, E3), t(halt(0), E4), X = [E1, E2, E3, E4]",
       answerVar: 'X',
     });
-    const text = JSON.stringify(r.answers);
-    expect(text).toContain('existence_error');
-    expect(text).toContain('syntax_error'); // the file name was parsed as Prolog text, not opened
+    expect(r.status).toBe('done');
+    expect(r.answers).toHaveLength(1);
+    expect(termToString(r.answers[0])).toBe(
+      '[error(existence_error(procedure,open/3),t/2),error(existence_error(procedure,consult/1),t/2),error(existence_error(procedure,halt/0),t/2),error(existence_error(procedure,halt/1),t/2)]',
+    );
   });
   it('the wall-clock limit terminates the worker', async () => {
     const t0 = performance.now();
@@ -143,13 +166,13 @@ describe('engine', () => {
     expect(r.steps).toBeGreaterThanOrEqual(40_000);
   });
   it('a search over its limit returns limit (time; nodes)', async () => {
-    const timed = await solvePrologLoaded(level(7), { algo: 'iddfs', domainText: SOKOBAN, timeoutMs: 1500 });
+    const timed = await solvePrologLoaded(level(7), { algo: 'iddfs', timeoutMs: 1500 });
     expect(timed.status).toBe('limit');
     expect(timed.stats.limit).toBe('time');
-    const nodes = await solvePrologLoaded(level(7), { algo: 'bfs', domainText: SOKOBAN, maxNodes: 5 });
+    const nodes = await solvePrologLoaded(level(7), { algo: 'bfs', maxNodes: 5 });
     expect(nodes.status).toBe('limit');
     expect(nodes.stats.limit).toBe('nodes');
-    const c = await compareLoaded(level(7), { algo: 'iddfs', domainText: SOKOBAN, timeoutMs: 1000 });
+    const c = await compareLoaded(level(7), { algo: 'iddfs', timeoutMs: 1000 });
     expect(c.verdict).toMatchObject({ agree: false, limit: true });
   });
 });
