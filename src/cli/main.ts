@@ -302,12 +302,12 @@ async function demo(io: Io): Promise<number> {
   io.out(renderSolve(report, loaded, { file: demoLevel, domainFile: bundledDomain, show: true }));
   if (swiplAvailable()) {
     // SWI-Prolog (swipl-wasm) cross-checks the demo level itself in about a second
-    const c = await compareLoaded(loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', engine: 'swipl', domainText: io.readFile(bundledDomain), problemText: problemText(loaded), timeoutMs: 20_000 });
+    const c = await compareLoaded(loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', engine: 'swipl', timeoutMs: 20_000 });
     io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoLevel}: iddfs --cycle state, ts vs prolog (--engine swipl)`)}`);
   } else {
     // both backends on a level small enough for tau-prolog (the demo level takes it minutes)
     const small = load(io, demoTutorial, { level: '3' });
-    const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', domainText: io.readFile(bundledDomain), problemText: problemText(small.loaded), timeoutMs: 20_000 });
+    const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', timeoutMs: 20_000 });
     io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoTutorial}, level 3: iddfs --cycle state, ts vs prolog`)}`);
   }
   io.out('\ntry: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');

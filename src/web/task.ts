@@ -16,7 +16,6 @@ import {
   loadProblem,
   lurdSteps,
   readPlan,
-  problemText,
   sokobanFields,
   solveJson,
   solveLoaded,
@@ -117,7 +116,8 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     return solveJson(solveLoaded(loaded, { ...options, interrupt }, parseMs), loaded);
   }
   const src = task.source;
-  const p = { ...prologOptionsFrom(options, o), domainText: src.domainText, domainFile: src.domainFile, problemText: problemText(loaded, src.text), problemFile: src.file };
+  // the engine reads the checked domain and problem, printed by planlog (solve.ts), never the request's text
+  const p = { ...prologOptionsFrom(options, o), domainFile: src.domainFile, problemFile: src.file };
   if (task.kind === 'compare') return compareJson(await compareLoaded(loaded, p, parseMs), loaded);
   return solveJson(await solvePrologLoaded(loaded, p, parseMs), loaded);
 }
