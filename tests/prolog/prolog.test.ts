@@ -16,7 +16,7 @@ import { PlanlogError } from '../../src/lang/errors.ts';
 import { termToString } from '../../src/lang/terms.ts';
 import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
 import { compareLoaded, completedIterations } from '../../src/prolog/compare.ts';
-import { runProlog } from '../../src/prolog/engine.ts';
+import { PrologEngineError, runProlog, runWorker } from '../../src/prolog/engine.ts';
 import { domainText, problemText, solvePrologLoaded } from '../../src/prolog/solve.ts';
 import { theoryPath } from '../../src/prolog/theory.ts';
 
@@ -153,6 +153,16 @@ describe('engine', () => {
     expect(termToString(r.answers[0])).toBe(
       '[error(existence_error(procedure,open/3),t/2),error(existence_error(procedure,consult/1),t/2),error(existence_error(procedure,halt/0),t/2),error(existence_error(procedure,halt/1),t/2)]',
     );
+  });
+  it('an engine failure is a PrologEngineError whose message holds no query (issue 13)', async () => {
+    const query = 'secret_goal(theory_setup, iddfs_event(';
+    const e = await runProlog({ sources: [], query, answerVar: 'X' }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(PrologEngineError);
+    expect((e as Error).message).toBe('the Prolog engine (tau-prolog) failed: the planning query could not be run');
+    const crash = await runWorker(new URL('./no-such-worker.js', import.meta.url), {}, { sources: [], query, answerVar: 'X' }, 'tau-prolog').catch((x: unknown) => x);
+    expect(crash).toBeInstanceOf(PrologEngineError);
+    expect((crash as Error).message).toMatch(/^the Prolog engine \(tau-prolog\) failed: /);
+    expect((crash as Error).message).not.toContain('secret_goal');
   });
   it('the wall-clock limit terminates the worker', async () => {
     const t0 = performance.now();

@@ -4,7 +4,10 @@
  * solves with none lost, a full queue answered 503, a client that goes
  * away frees its worker.
  */
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
@@ -316,6 +319,35 @@ describe('injection attempts reach no engine as code', () => {
     // the server is still there
     expect((await server.app.inject('/api/status')).statusCode).toBe(200);
   }, 60_000);
+});
+
+describe('issue 13: text hidden after a line end in a % comment reaches no engine', () => {
+  // the reproduction of issue 13: the checker ended "%" comments at LF only, the engines also at CR,
+  // so the directive after "%\r" was never checked and ran in the engine (with swipl: JavaScript)
+  const marker = join(tmpdir(), `planlog-api-issue13-${process.pid}`);
+  const hidden = (lineEnd: string): string => `%${lineEnd} :- js_run_script("process.getBuiltinModule('fs').writeFileSync('${marker}', 'pwned')").\n`;
+  const cases = ['\r', '\u2028', '\u2029'].flatMap((lineEnd) => [
+    { field: 'problem', lineEnd, body: { problem: `init([p]).\ngoal([q]).\n${hidden(lineEnd)}`, domain: 'opn(a,[p],[q],[]).\n' }, error: { file: '<problem>', line: 4, column: 19 } },
+    { field: 'domain', lineEnd, body: { problem: 'init([p]).\ngoal([q]).\n', domain: `opn(a,[p],[q],[]).\n${hidden(lineEnd)}` }, error: { file: '<domain>', line: 3, column: 19 } },
+  ]);
+  for (const route of ['/api/solve', '/api/compare']) {
+    for (const engine of ['tau', 'swipl']) {
+      it(`${route}, engine ${engine}: both fields, after CR, U+2028 and U+2029: a located 400`, async () => {
+        for (const c of cases) {
+          const r = await post(route, { backend: 'prolog', engine, algo: 'bfs', ...c.body });
+          expect(r.status, `${c.field} ${JSON.stringify(c.lineEnd)}`).toBe(400);
+          expect(r.json.error, `${c.field} ${JSON.stringify(c.lineEnd)}`).toMatchObject(c.error);
+          expect(r.json.error.message).toBe('double-quoted strings are not supported; write a quoted atom \'like this\'');
+        }
+        expect(existsSync(marker)).toBe(false);
+      });
+    }
+  }
+  it('the directive itself, made visible, is refused by the domain and problem checks (located)', async () => {
+    const r = await post('/api/solve', { backend: 'prolog', engine: 'swipl', problem: "init([p]).\ngoal([q]).\n%\r:- js_run_script('1').\n", domain: 'opn(a,[p],[q],[]).\n' });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ file: '<problem>', line: 4, column: 1, message: 'expected init([...]) or goal([...]), found a directive' });
+  });
 });
 
 describe('slow clients', () => {
