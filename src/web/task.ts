@@ -8,6 +8,7 @@
 import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../cli/options.ts';
 import {
   backendNames,
+  clockMs,
   compareJson,
   compareLoaded,
   errorJson,
@@ -20,6 +21,7 @@ import {
   solveJson,
   solveLoaded,
   solvePrologLoaded,
+  solveSource,
   validateSteps,
   validationJson,
   type LoadedProblem,
@@ -96,6 +98,13 @@ export async function runWebTask(task: WebTask): Promise<WebResult> {
 
 async function run(task: WebTask): Promise<Record<string, unknown>> {
   const o = task.options;
+  // a ts solve reads the texts under the request's budget, from here: a big level stops at the time limit while read
+  const startedAt = clockMs();
+  const ts = tsSolveOptions(task);
+  if (ts) {
+    const { report, loaded } = solveSource(task.source, { ...ts, startedAt, interrupt: new Int32Array(task.interrupt) });
+    return solveJson(report, loaded);
+  }
   const t0 = performance.now();
   const loaded = loadProblem(task.source);
   const parseMs = performance.now() - t0;
@@ -120,6 +129,18 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   const p = { ...prologOptionsFrom(options, o), domainFile: src.domainFile, problemFile: src.file };
   if (task.kind === 'compare') return compareJson(await compareLoaded(loaded, p, parseMs), loaded);
   return solveJson(await solvePrologLoaded(loaded, p, parseMs), loaded);
+}
+
+/** The options of a solve with planlog's own search, checked as the CLI does; undefined for other tasks and for bad options (then reported after reading the texts, as for every task). */
+function tsSolveOptions(task: WebTask): ReturnType<typeof searchOptionsFrom> | undefined {
+  const o = task.options;
+  if (task.kind !== 'solve' || (o.backend ?? 'ts') !== 'ts' || o.theory !== undefined || o.engine !== undefined) return undefined;
+  try {
+    return { ...searchOptionsFrom(flagValues(o), task.source.isProlog ? 'bfs' : 'auto'), maxMemoryMb: task.maxMemoryMb };
+  } catch (e) {
+    if (e instanceof UsageError) return undefined;
+    throw e;
+  }
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {
