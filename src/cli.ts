@@ -9,12 +9,12 @@
  */
 import { main } from './cli/main.ts';
 import { nodeIo, type Io } from './cli/io.ts';
-import { solveInWorker } from './index.ts';
+import { solveSourceInWorker } from './index.ts';
 
 const io: Io = {
   ...nodeIo,
   isTTY: nodeIo.isTTY || process.env.PLANLOG_PROGRESS === '1',
-  async solve(loaded, options, parseMs, onProgress) {
+  async solve(source, options, onProgress) {
     const interrupt = new Int32Array(new SharedArrayBuffer(4));
     let first = 0;
     const onSigint = (): void => {
@@ -29,7 +29,7 @@ const io: Io = {
     };
     process.on('SIGINT', onSigint);
     try {
-      return await solveInWorker(loaded, options, parseMs, { onProgress, interrupt });
+      return await solveSourceInWorker(source, options, { onProgress, interrupt });
     } finally {
       process.off('SIGINT', onSigint);
     }

@@ -1,6 +1,6 @@
 /** What the CLI needs from the outside world; tests pass their own. */
-import { readFileSync, statSync } from 'node:fs';
-import { PlanlogError, type LoadedProblem, type Progress, type SolveOptions, type SolveReport } from '../index.ts';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { PlanlogError, type LoadedProblem, type ProblemSource, type Progress, type SolveOptions, type SolveReport } from '../index.ts';
 
 export interface Io {
   out(text: string): void;
@@ -9,13 +9,14 @@ export interface Io {
   readFile(path: string): string;
   /** stderr is a terminal (live progress is shown only then). */
   isTTY: boolean;
-  /**
-   * Runs a search off the main thread (so that Ctrl-C can stop it cleanly);
-   * without it the CLI searches in-process (tests).
-   */
   /** Resolves at the first Ctrl-C (or SIGTERM); long-running commands (serve) wait on it. */
   untilInterrupted?: () => Promise<void>;
-  solve?: (loaded: LoadedProblem, options: SolveOptions, parseMs: number, onProgress?: (p: Progress) => void) => Promise<SolveReport>;
+  /**
+   * Reads and solves the texts off the main thread (so that Ctrl-C can stop
+   * it cleanly, reading included), under one budget from
+   * `options.startedAt`; without it the CLI solves in-process (tests).
+   */
+  solve?: (source: ProblemSource, options: SolveOptions, onProgress?: (p: Progress) => void) => Promise<{ report: SolveReport; loaded: LoadedProblem }>;
 }
 
 /** Largest file read (MB): levels, domains and plans are far smaller; a bigger file is a mistake. */
@@ -23,17 +24,26 @@ export const MAX_FILE_MB = 64;
 
 /**
  * Reads a file as UTF-8 text. Throws a PlanlogError for I/O errors, a
- * regular file over MAX_FILE_MB, and binary data (a zero byte or bytes that
- * are not UTF-8, located at the first one).
+ * device (/dev/zero, /dev/urandom: they never end), a file over
+ * MAX_FILE_MB (a pipe is read up to that size, then refused), and binary
+ * data (a zero byte or bytes that are not UTF-8, located at the first one).
  */
 export function readTextFile(path: string): string {
   let bytes: Buffer;
+  const max = MAX_FILE_MB * 2 ** 20;
+  const tooBig = (what: string): PlanlogError => new PlanlogError({ file: path, message: `cannot read file: it has ${what} MB; planlog reads text files of up to ${MAX_FILE_MB} MB` });
   try {
-    const size = statSync(path).size;
-    if (size > MAX_FILE_MB * 2 ** 20) {
-      throw new PlanlogError({ file: path, message: `cannot read file: it has ${(size / 2 ** 20).toFixed(0)} MB; planlog reads text files of up to ${MAX_FILE_MB} MB` });
+    const st = statSync(path);
+    if (st.isCharacterDevice() || st.isBlockDevice()) {
+      throw new PlanlogError({ file: path, message: `cannot read file: not a regular file (a ${st.isBlockDevice() ? 'block' : 'character'} device); planlog reads text files` });
     }
-    bytes = readFileSync(path);
+    if (st.isFIFO() || st.isSocket()) bytes = readCapped(path, max, () => tooBig(`more than ${MAX_FILE_MB}`));
+    else {
+      if (st.size > max) throw tooBig((st.size / 2 ** 20).toFixed(0));
+      bytes = readFileSync(path);
+      // a file that grew since (or a /proc file, whose size says 0)
+      if (bytes.length > max) throw tooBig(`more than ${MAX_FILE_MB}`);
+    }
   } catch (e) {
     if (e instanceof PlanlogError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -50,6 +60,26 @@ export function readTextFile(path: string): string {
     throw new PlanlogError({ file: path, line, column: bad.index - before.lastIndexOf('\n'), message: `this is not a text file: ${what} here (is it a binary file? planlog reads UTF-8 text)` });
   }
   return text;
+}
+
+/** Reads a pipe up to `max` bytes; `over()` is thrown when it has more. */
+function readCapped(path: string, max: number, over: () => PlanlogError): Buffer {
+  const fd = openSync(path, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(1 << 16);
+      const n = readSync(fd, chunk, 0, chunk.length, null);
+      if (n === 0) break;
+      total += n;
+      if (total > max) throw over();
+      chunks.push(chunk.subarray(0, n));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 export const nodeIo: Io = {

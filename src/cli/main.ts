@@ -4,7 +4,7 @@
  * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { backendNames, compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
+import { backendNames, clockMs, compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, solveSource, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
@@ -230,10 +230,12 @@ async function solveCommand(args: string[], io: Io): Promise<number> {
   if (values.theory !== undefined) throw new UsageError('--theory applies to the prolog backend (--backend prolog) and to compare');
   if (values.engine !== undefined) throw new UsageError('--engine applies to the prolog backend (--backend prolog) and to compare');
 
-  const { loaded, parseMs } = load(io, file, values);
+  // one budget from here: reading the files, the level, grounding and search all count against the limits
+  const startedAt = clockMs();
+  const source = readSource(io, file, values);
   const progress = io.isTTY && !values.json;
   const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
-  const report = io.solve ? await io.solve(loaded, options, parseMs, onProgress) : solveLoaded(loaded, { ...options, onProgress }, parseMs);
+  const { report, loaded } = io.solve ? await io.solve(source, { ...options, startedAt }, onProgress) : solveSource(source, { ...options, startedAt, onProgress });
   if (progress) io.err('\r\u001b[K');
   if (planFormat === 'pddl') printPddlPlan(io, report, loaded);
   else if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
