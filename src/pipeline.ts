@@ -58,17 +58,28 @@ export function isPrologFile(file: string): boolean {
  */
 export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
   if (budget) budget.phase = 'reading';
-  const domain = parseDomain(src.domainText, src.domainFile);
+  const domain = parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));
   budget?.poll(() => `reading the domain ${src.domainFile}`);
   if (src.isProlog ?? isPrologFile(src.file)) {
     if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
-    const problem = parseProblem(src.text, src.file, domain);
+    const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text));
     budget?.poll(() => `reading the problem ${src.file}`);
     return { domain, problem };
   }
   const level = readLevel(src.text, src.file, src.level, budget);
   if (budget) budget.phase = 'compiling';
   return { domain, problem: compileLevel(level, budget), level };
+}
+
+/** The Prolog parser's poll of a budget: "reading the domain d.pl (line 1,234 of 56,789)". */
+function parsePoll(budget: Budget | undefined, what: string, file: string, text: string): ((offset: number) => void) | undefined {
+  if (!budget) return undefined;
+  const lineOf = (offset: number): number => {
+    let n = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  return (offset) => budget.poll(() => `reading ${what} ${file} (line ${lineOf(offset).toLocaleString('en')} of ${lineOf(text.length).toLocaleString('en')})`);
 }
 
 export interface SolveOptions extends Partial<SearchOptions> {

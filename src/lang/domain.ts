@@ -4,17 +4,17 @@
  * reported together, sorted by position.
  */
 import { PlanlogError, type Diagnostic } from './errors.ts';
-import { parseProgram } from './parse.ts';
+import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
 import { indicatorString, quoteAtom, type Clause, type Loc, type Program, type Term, type Var } from './terms.ts';
 import type { Arg, Domain, Inequality, Literal, OperatorSchema, PredicateInfo } from '../strips/model.ts';
 
 /**
- * Reads and checks a domain file.
+ * Reads and checks a domain file (`poll`: see parseProgram).
  * @throws PlanlogError with every syntax or domain problem found.
  */
-export function parseDomain(text: string, file: string): Domain {
-  return checkDomain(parseProgram(text, file));
+export function parseDomain(text: string, file: string, poll?: ParsePoll): Domain {
+  return checkDomain(parseProgram(text, file, poll));
 }
 
 /**

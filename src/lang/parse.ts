@@ -21,12 +21,19 @@ export const MAX_NESTING = 200;
 export const MAX_TERM_DEPTH = 2000;
 
 /**
+ * Called while a text is parsed (about every 1,024 terms) with the offset
+ * reached; what it throws (a solve's budget: a limit) ends the parse and is
+ * thrown as it is.
+ */
+export type ParsePoll = (offset: number) => void;
+
+/**
  * Parses a whole file of clauses. Empty or comment-only text gives a Program
  * without clauses.
- * @throws PlanlogError (and nothing else) for any syntax error.
+ * @throws PlanlogError (and nothing else) for any syntax error; what `poll` throws.
  */
-export function parseProgram(text: string, file: string): Program {
-  const clauses = run(text, file, 'program') as Clause[];
+export function parseProgram(text: string, file: string, poll?: ParsePoll): Program {
+  const clauses = run(text, file, 'program', poll) as Clause[];
   for (const c of clauses) {
     if (c.head) checkDepth(c.head, file);
     if (c.body) checkDepth(c.body, file);
@@ -47,15 +54,27 @@ export function parseTerm(text: string, file: string): Term {
 
 type StartRule = 'program' | 'term';
 
-function run(text: string, file: string, startRule: StartRule): unknown {
+function run(text: string, file: string, startRule: StartRule, poll?: ParsePoll): unknown {
   if (typeof text !== 'string') {
     throw new PlanlogError({ file, message: 'the input is not text' });
   }
   const starts = lineStarts(text);
   checkNesting(text, file, starts);
+  let stopped: { e: unknown } | null = null;
+  const asked = poll
+    ? (offset: number): void => {
+        try {
+          poll(offset);
+        } catch (e) {
+          stopped = { e };
+          throw e;
+        }
+      }
+    : undefined;
   try {
-    return peggyParse(text, { grammarSource: file, startRule, lineStarts: starts });
+    return peggyParse(text, { grammarSource: file, startRule, lineStarts: starts, poll: asked });
   } catch (e) {
+    if (stopped !== null) throw (stopped as { e: unknown }).e;
     if (e instanceof PeggySyntaxError) throw new PlanlogError(syntaxDiagnostic(e, text, file, startRule, starts));
     if (e instanceof RangeError) {
       throw new PlanlogError({ file, message: 'the input is nested too deeply to be read' });

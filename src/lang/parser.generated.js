@@ -3196,8 +3196,13 @@ function peg$parse(input, options) {
   const starts = Array.isArray(options.lineStarts) ? options.lineStarts : null;
   let cursor = 0;
 
+  // a budget's poll from parse.ts (the option `poll`, given the offset): asked at every 1,024th position
+  const poll = typeof options.poll === 'function' ? options.poll : null;
+  let asked = 0;
+
   // 1-based line and column of the current offset (the last line found is tried first)
   function here() {
+    if (poll !== null && (++asked & 1023) === 0) poll(offset());
     if (starts === null) {
       const s = location().start;
       return { file, line: s.line, column: s.column, offset: s.offset };

@@ -6,17 +6,17 @@
 import type { Arg, Domain, Literal, Problem } from '../strips/model.ts';
 import { factKey } from '../strips/model.ts';
 import { describeClause, isControlConstruct, listItems, plural, Reporter, termToArg } from './domain.ts';
-import { parseProgram } from './parse.ts';
+import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
 import { quoteAtom, type Loc, type Program, type Term } from './terms.ts';
 
 /**
  * Reads and checks a problem file; with a domain, also checks the facts
- * against its predicates.
+ * against its predicates (`poll`: see parseProgram).
  * @throws PlanlogError with every syntax or problem error found.
  */
-export function parseProblem(text: string, file: string, domain: Domain | null = null): Problem {
-  return checkProblem(parseProgram(text, file), domain);
+export function parseProblem(text: string, file: string, domain: Domain | null = null, poll?: ParsePoll): Problem {
+  return checkProblem(parseProgram(text, file, poll), domain);
 }
 
 type Which = 'init' | 'goal';

@@ -20,7 +20,7 @@ import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { memoryProbe } from '../../src/search/budget.ts';
 import { strategyNames } from '../../src/search/index.ts';
-import { groundingBomb, levelOfSize } from '../bench/big-inputs.ts';
+import { chainDomain, groundingBomb, levelOfSize } from '../bench/big-inputs.ts';
 
 const MICROBAN = fileURLToPath(new URL('../../../shared/levels/microban.txt', import.meta.url));
 const BENCH = fileURLToPath(new URL('../../maps/bench.txt', import.meta.url));
@@ -77,11 +77,11 @@ describe('one budget for every phase', () => {
     return join(dir, name);
   };
 
-  it('--max-memory 1 stops at the first check, after reading the domain', async () => {
+  it('--max-memory 1 stops at the first check, in the Prolog parser reading the domain', async () => {
     const { code, json } = await solveJson(BENCH, '--max-memory', '1');
     expect(code).toBe(3);
     expect(json).toMatchObject({ status: 'limit', stats: { limit: 'memory', expanded: 0, atoms: 0, operators: 0 } });
-    expect(json.reason).toBe('memory limit of 1 MB reached while reading the domain domains/sokoban.pl');
+    expect(json.reason).toBe('memory limit of 1 MB reached while reading the domain domains/sokoban.pl (line 55 of 58)');
   });
 
   it('a 10 MB level: --timeout 0.3 stops while reading it', async () => {
@@ -91,6 +91,16 @@ describe('one budget for every phase', () => {
     expect(json).toMatchObject({ status: 'limit', stats: { limit: 'time', expanded: 0 } });
     expect(json.reason).toMatch(new RegExp(`^time limit of 0\\.3 s reached while reading level 1 of ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\((row [\\d,]+ of [\\d,]+|finding the floor: [\\d,]+ squares so far|listing the floor: row [\\d,]+ of [\\d,]+)\\)$`));
     expect(json.stats.totalMs).toBeGreaterThanOrEqual(300);
+  });
+
+  it('a domain of 100,000 operators: --timeout 0.3 stops the Prolog parser, at its line', async () => {
+    const chain = chainDomain(100_000);
+    const domain = put('chain-100000.pl', chain.domain);
+    const problem = put('chain-100000-problem.pl', chain.problem);
+    const { code, json } = await solveJson(problem, '--domain', domain, '--timeout', '0.3');
+    expect(code).toBe(3);
+    expect(json).toMatchObject({ status: 'limit', stats: { limit: 'time', expanded: 0 } });
+    expect(json.reason).toMatch(new RegExp(`^time limit of 0\\.3 s reached while reading the domain ${domain.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\(line [\\d,]+ of 100,001\\)$`));
   });
 
   it('8 parameters × 40 objects: --max-memory stops grounding, the product named', async () => {
@@ -121,6 +131,6 @@ describe('one budget for every phase', () => {
     };
     const code = await main(['solve', BENCH, '--json'], io);
     expect(code).toBe(3);
-    expect(JSON.parse(out.join('\n'))).toMatchObject({ status: 'limit', reason: 'interrupted while reading the domain domains/sokoban.pl', stats: { limit: 'interrupted' } });
+    expect(JSON.parse(out.join('\n'))).toMatchObject({ status: 'limit', reason: 'interrupted while reading the domain domains/sokoban.pl (line 55 of 58)', stats: { limit: 'interrupted' } });
   });
 });

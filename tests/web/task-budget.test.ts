@@ -45,7 +45,7 @@ describe('a web solve under one budget', () => {
     const r = await runWebTask(task(openRoom(300, 300), {}, flag));
     const body = (r as { ok: true; body: Record<string, any> }).body;
     expect(body).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' } });
-    expect(body.reason).toBe('interrupted while reading the domain domains/sokoban.pl');
+    expect(body.reason).toBe('interrupted while reading the domain domains/sokoban.pl (line 55 of 58)');
   });
 
   it('bad options are still reported after the level is read (a bad level first)', async () => {
