@@ -5,24 +5,24 @@
  * limit, slow clients, clients that go away, scans of big uploads while the
  * catalogue is asked for, and 100 requests with a 1 s limit from 20 clients
  * at once (none may get a 504). For each: requests answered, by status,
- * errors and timeouts, latency; the process's memory throughout; and
- * whether every worker is free at the end.
+ * errors and timeouts, latency; the server's memory (it runs in a process of
+ * its own, server-process.ts, so that the load generator's memory does not
+ * count); and whether every worker is free at the end.
  *
  *   npx tsx src/bench/server-load.ts [--seconds S] [--only a,b] [--rounds N]
  *
  * --only runs the named scenarios (sustained, burst, oversized, malformed,
  * timelimit, slow, leave, scan, timeouts). --rounds N runs them N times and
- * prints, after each round, the resident memory and the heaps of the main
- * thread and of each worker after a full collection — run with
- * `node --expose-gc --import tsx src/bench/server-load.ts --rounds 10` so
- * that the collection happens (without it the heaps include garbage).
+ * prints, after each round and 3 s of idleness, the server's resident
+ * memory and the heaps of its main thread and of each worker after a full
+ * collection (the server process runs with --expose-gc).
  */
-import { readFileSync } from 'node:fs';
+import { fork } from 'node:child_process';
 import { connect } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { createPlayground } from '../web/server.ts';
+import type { ServerCounters } from '../web/server.ts';
+import type { ServerAnswer, ServerMemory, ServerReply, ServerRequest } from './server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 15);
@@ -30,21 +30,39 @@ const rounds = Number(values.rounds ?? 1);
 const allScenarios = ['sustained', 'burst', 'oversized', 'malformed', 'timelimit', 'slow', 'leave', 'scan', 'timeouts'];
 const only = values.only ? values.only.split(',') : allScenarios;
 for (const o of only) if (!allScenarios.includes(o)) throw new Error(`unknown scenario ${o} (${allScenarios.join(', ')})`);
-const gc = (globalThis as { gc?: () => void }).gc;
 
-const server = await createPlayground({ queue: 64, ...(values.threads ? { threads: Number(values.threads) } : {}) });
-await server.app.listen({ port: 0, host: '127.0.0.1' });
-const port = (server.app.server.address() as AddressInfo).port;
+// the server in its own process, asked over IPC
+const child = fork(new URL('./server-process.ts', import.meta.url), values.threads ? [values.threads] : [], { execArgv: ['--expose-gc', '--import', 'tsx'] });
+const port = await new Promise<number>((resolve, reject) => {
+  child.once('message', (m: ServerReply) => ('port' in m ? resolve(m.port) : reject(new Error('the server process did not start'))));
+  child.once('exit', () => reject(new Error('the server process ended before it listened')));
+});
+let asked = 0;
+const waiting = new Map<number, (m: ServerAnswer) => void>();
+child.on('message', (m: ServerReply) => {
+  if ('id' in m) waiting.get(m.id)?.(m);
+});
+function ask(type: ServerRequest['type']): Promise<ServerAnswer> {
+  const id = ++asked;
+  return new Promise((resolve) => {
+    waiting.set(id, (m) => {
+      waiting.delete(id);
+      resolve(m);
+    });
+    child.send({ id, type } satisfies ServerRequest);
+  });
+}
+const server = {
+  counters: async (): Promise<ServerCounters> => (await ask('counters')).counters!,
+  memory: async (): Promise<ServerMemory> => (await ask('memory')).memory!,
+  close: async (): Promise<void> => void (await ask('close')),
+};
 const base = `http://127.0.0.1:${port}`;
 const levels = (await (await fetch(`${base}/api/levels`)).json()) as { id: string; text: string }[];
 const text = (id: string): string => levels.find((l) => l.id === id)!.text;
 
-let peakRss = 0;
-const sampler = setInterval(() => {
-  peakRss = Math.max(peakRss, process.memoryUsage().rss);
-}, 200);
 const mb = (b: number): string => `${Math.round(b / 2 ** 20)} MB`;
-const rss0 = process.memoryUsage().rss;
+const start = await server.memory();
 
 interface Row {
   scenario: string;
@@ -158,7 +176,7 @@ async function slowClients(n: number): Promise<Row> {
 
 // Clients that go away in the middle of a long search.
 async function clientsLeave(): Promise<Row> {
-  const before = server.counters();
+  const before = await server.counters();
   await Promise.all(
     Array.from({ length: 20 }, async () => {
       const ctl = new AbortController();
@@ -168,53 +186,41 @@ async function clientsLeave(): Promise<Row> {
     }),
   );
   const waited = await idle();
-  const after = server.counters();
+  const after = await server.counters();
   return { scenario: '20 clients leave a 60 s search after 0.3 s', requests: 20, statuses: `finished early: ${after.completed - before.completed}, dropped while waiting: ${after.cancelled - before.cancelled - (after.workersStopped - before.workersStopped)}, workers stopped: ${after.workersStopped - before.workersStopped}`, errors: 0, timeouts: 0, p50: `all workers free after ${(waited / 1000).toFixed(1)} s`, p99: '' };
 }
 
 /** Waits until nothing runs or waits; the time waited in ms. */
 async function idle(): Promise<number> {
   let waited = 0;
-  while (server.counters().running + server.counters().queued > 0 && waited < 30_000) {
+  for (let c = await server.counters(); c.running + c.queued > 0 && waited < 30_000; c = await server.counters()) {
     await new Promise((r) => setTimeout(r, 100));
     waited += 100;
   }
   return waited;
 }
 
-/** Resident anonymous memory (malloc and V8 heaps, not mapped files) and threads of this process, from /proc (Linux). */
-function procStatus(): { rssAnon: number; threads: number } | null {
-  try {
-    const st = readFileSync('/proc/self/status', 'utf8');
-    const kb = (k: string): number => Number(new RegExp(`^${k}:\\s+(\\d+)`, 'm').exec(st)?.[1] ?? NaN);
-    return { rssAnon: kb('RssAnon') * 1024, threads: kb('Threads') };
-  } catch {
-    return null;
-  }
-}
-
 const memoryRows: string[] = [];
 for (let round = 1; round <= rounds; round++) {
   await runScenarios();
   await idle();
-  gc?.();
-  const heaps = await server.workerHeaps();
-  const m = process.memoryUsage();
-  const p = procStatus();
-  const cells = [round, mb(m.rss), p ? mb(p.rssAnon) : '', `${mb(m.heapUsed)} of ${mb(m.heapTotal)}`, heaps.map((h) => `${mb(h.heapUsed)} of ${mb(h.heapTotal)}`).join(', '), mb(m.external), p?.threads ?? ''];
+  // 3 s idle first: V8 and malloc give back part of a busy round's memory shortly after it
+  await new Promise((r) => setTimeout(r, 3000));
+  const m = await server.memory();
+  const cells = [round, mb(m.rss), m.rssAnon === null ? '' : mb(m.rssAnon), `${mb(m.heapUsed)} of ${mb(m.heapTotal)}`, m.workers.map((h) => `${mb(h.heapUsed)} of ${mb(h.heapTotal)}`).join(', '), mb(m.external), m.threads ?? ''];
   memoryRows.push(`| ${cells.join(' | ')} |`);
-  if (rounds > 1) process.stderr.write(`round ${round}: rss ${mb(m.rss)}${p ? ` (anonymous ${mb(p.rssAnon)}, ${p.threads} threads)` : ''}, main heap ${cells[3]}, worker heaps ${cells[4]}, external ${cells[5]}${gc ? '' : ' (no --expose-gc: heaps include garbage)'}\n`);
+  if (rounds > 1) process.stderr.write(`round ${round}: rss ${mb(m.rss)}${m.rssAnon === null ? '' : ` (anonymous ${mb(m.rssAnon)}, ${m.threads} threads)`}, main heap ${cells[3]}, worker heaps ${cells[4]}, external ${cells[5]}\n`);
 }
 
-clearInterval(sampler);
-const status = server.counters();
+const status = await server.counters();
+const end = await server.memory();
 await server.close();
 
 console.log(`\n| scenario | requests answered | by status | errors | timeouts | latency p50 | p99 |`);
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.scenario} | ${r.requests} | ${r.statuses} | ${r.errors} | ${r.timeouts} | ${r.p50} | ${r.p99} |`);
 if (rounds > 1) {
-  console.log(`\nafter each round, idle${gc ? ', after a full collection' : ' (no --expose-gc)'}; heaps used of reserved:\n\n| round | rss | anonymous | main heap | worker heaps | external | threads |\n|---|---|---|---|---|---|---|`);
+  console.log(`\nthe server process after each round, idle for 3 s, after a full collection; heaps used of reserved:\n\n| round | rss | anonymous | main heap | worker heaps | external | threads |\n|---|---|---|---|---|---|---|`);
   for (const l of memoryRows) console.log(l);
 }
-console.log(`\nmemory (rss, server and its ${status.threads} workers in one process): ${mb(rss0)} at start, peak ${mb(peakRss)}; at the end: ${status.running} running, ${status.queued} queued; ${status.completed} searches completed, ${status.rejected} answered 503, ${status.cancelled} cancelled (client left or hard limit), ${status.workersStopped} workers stopped`);
+console.log(`\nmemory (rss of the server process with its ${status.threads} workers): ${mb(start.rss)} at start, peak ${mb(end.peakRss)}, ${mb(end.rss)} at the end; at the end: ${status.running} running, ${status.queued} queued; ${status.completed} searches completed, ${status.rejected} answered 503, ${status.cancelled} cancelled (client left or hard limit), ${status.workersStopped} workers stopped`);
