@@ -12,12 +12,22 @@
  *    limit. Then what the defaults
  *    are: the default limit, V8's heap limit in the main thread, and the
  *    heap limit the solve worker gets.
+ * 4. Every phase under one budget (issue 13): the big inputs of
+ *    tests/bench/big-inputs.ts (grounding bombs, open rooms up to
+ *    1000 × 1000, a 10 MB level, 10,000 operators), each solved through the
+ *    command line (`node bin/planlog.js solve … --timeout 1 --json`, a
+ *    process of its own) under /usr/bin/time: exit code, status, where the
+ *    limit stopped it, stats.totalMs, wall time and peak resident memory.
  *
  * Options: --level FILE:N, --timeout SEC (1), --nodes N (5000),
  * --config NAME (repeatable; parts 1 and 2), --memory MB (1000; 0 skips
- * part 3), --memory-config LIST (bfs,ucs,astar+matching,dfs).
+ * part 3), --memory-config LIST (bfs,ucs,astar+matching,dfs), --phases
+ * (part 4 only).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
@@ -37,8 +47,52 @@ const { values } = parseArgs({
     memory: { type: 'string', default: '1000' },
     'memory-config': { type: 'string' },
     config: { type: 'string', multiple: true },
+    phases: { type: 'boolean' },
   },
 });
+
+
+async function phases(): Promise<void> {
+  const { writeBigInputs } = await import('../../tests/bench/big-inputs.ts');
+  const dir = mkdtempSync(join(tmpdir(), 'planlog-phases-'));
+  const f = writeBigInputs(dir);
+  const time = existsSync('/usr/bin/time');
+  const runs: { input: string; args: string[] }[] = [
+    { input: 'grounding bomb, 4 parameters × 30 objects', args: [f['bomb-4x30-problem.pl'], '--domain', f['bomb-4x30.pl'], '--timeout', '1'] },
+    { input: 'grounding bomb, 5 parameters × 30 objects', args: [f['bomb-5x30-problem.pl'], '--domain', f['bomb-5x30.pl'], '--timeout', '1'] },
+    { input: 'grounding bomb, 8 parameters × 40 objects', args: [f['bomb-8x40-problem.pl'], '--domain', f['bomb-8x40.pl'], '--timeout', '1', '--max-memory', '200'] },
+    { input: '300 × 300 open room', args: [f['room-300.txt'], '--timeout', '1'] },
+    { input: '500 × 500 open room', args: [f['room-500.txt'], '--timeout', '1'] },
+    { input: '1000 × 1000 open room', args: [f['room-1000.txt'], '--timeout', '1'] },
+    { input: '10 MB level (3,239 × 3,239)', args: [f['level-10mb.txt'], '--timeout', '1'] },
+    { input: '10,000 one-step operators', args: [f['chain-10000-problem.pl'], '--domain', f['chain-10000.pl']] },
+    { input: '/dev/zero', args: ['/dev/zero', '--timeout', '1'] },
+  ];
+  console.log('\n### Every phase under one budget, through the command line (`node bin/planlog.js solve FILE … --json`)\n');
+  console.log('| input | flags | exit | status | reason | stats.totalMs | wall | peak resident memory |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of runs) {
+    const cmd = ['node', root('bin/planlog.js'), 'solve', ...r.args, '--json'];
+    const t0 = performance.now();
+    const p = time ? spawnSync('/usr/bin/time', ['-f', '%M', ...cmd], { encoding: 'utf8', maxBuffer: 2 ** 28 }) : spawnSync(cmd[0], cmd.slice(1), { encoding: 'utf8', maxBuffer: 2 ** 28 });
+    const wall = performance.now() - t0;
+    const peakKb = time ? Number(/(\d+)\s*$/.exec(p.stderr)?.[1] ?? NaN) : NaN;
+    let status = '';
+    let reason = '';
+    let total = '';
+    try {
+      const j = JSON.parse(p.stdout) as { status?: string; reason?: string; length?: number; stats?: { totalMs: number }; error?: { message: string } };
+      status = j.status ?? 'error';
+      reason = j.error?.message ?? j.reason ?? (j.status === 'solved' ? `${j.length} steps` : '');
+      total = j.stats ? `${ms(j.stats.totalMs)} ms` : '';
+    } catch {
+      reason = p.stderr.split('\n')[0];
+    }
+    const flags = r.args.filter((a) => a.startsWith('--') && a !== '--domain').map((a) => `${a} ${r.args[r.args.indexOf(a) + 1]}`).join(' ');
+    console.log(`| ${r.input} | ${flags} | ${p.status} | ${status} | ${reason.replaceAll(dir, 'DIR').replaceAll('|', '\\|')} | ${total} | ${ms(wall)} ms | ${Number.isNaN(peakKb) ? '' : `${ms(peakKb / 1024)} MB`} |`);
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
 
 const CONFIGS = [
   'bfs', 'dfs', 'iddfs', 'ucs', 'astar+lmcut', 'astar+hmax', 'astar+matching', 'idastar+lmcut', 'idastar+matching', 'gbfs+hff', 'gbfs+lmcut',
@@ -65,6 +119,12 @@ const flagsOf = (config: string): { algo: string; heuristic?: string } => {
 const ms = (x: number): string => x.toFixed(0);
 const fmt = (n: number): string => n.toLocaleString('en');
 const where = `${spec.file.replace(/^.*\//, '')} level ${spec.level}`;
+
+// 4. every phase, through the command line (alone with --phases)
+if (values.phases) {
+  await phases();
+  process.exit(0);
+}
 
 // 1. time
 const timeoutS = Number(values.timeout);
