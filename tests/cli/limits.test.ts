@@ -54,8 +54,8 @@ describe.each(strategyNames)('%s', (algo) => {
     const { code, json } = await solveJson(BENCH, '--algo', algo, '--max-memory', '1');
     expect(code).toBe(3);
     expect(json).toMatchObject({ status: 'limit', reason: 'memory limit of 1 MB reached', stats: { limit: 'memory' } });
-    expect(json.stats.expanded).toBeGreaterThanOrEqual(0);
-    expect(json.stats.timeMs).toBeGreaterThanOrEqual(0);
+    // the statistics are all there (how far the search got before its first memory check depends on the machine)
+    expect(json.stats).toMatchObject({ expanded: expect.any(Number), generated: expect.any(Number), stored: expect.any(Number), timeMs: expect.any(Number), totalMs: expect.any(Number) });
   });
 });
 
