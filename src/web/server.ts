@@ -12,7 +12,7 @@
  * from the queue (handshake.ts). When the client goes away a waiting request
  * is dropped, a running search is stopped (its interrupt flag, then the
  * worker if it does not end within a second). What workers print goes to
- * the log, never to stdout (worker-output.ts). Request bodies are limited in
+ * the log, never to stdout (workers/output.ts). Request bodies are limited in
  * size and checked against a JSON schema; bad input gets a 400 with the
  * located message.
  */
@@ -28,7 +28,7 @@ import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } fr
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import type { RequestOptions, WebResult, WebTask } from './task.ts';
 import type { ScanResult, WorkerHeap } from './worker.ts';
-import { collectWorkerOutput, type WorkerStream } from './worker-output.ts';
+import { collectWorkerOutput, type WorkerStream } from '../workers/output.ts';
 
 export interface ServeOptions {
   /** Worker threads solving requests (default: all cores). */

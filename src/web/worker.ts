@@ -2,12 +2,12 @@
  * The web server's pool worker: one handler per kind of work (`task`:
  * solve, compare, validate, explain; `scan`: the levels of an uploaded
  * file), each behind the start handshake (handshake.ts); what the worker
- * prints goes to the server's log, not to its stdout (worker-output.ts).
+ * prints goes to the server's log, not to its stdout (workers/output.ts).
  */
 import { errorJson, isPlanlogError, PlanlogError, scanLevels } from '../index.ts';
 import { claim, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import { runWebTask, type WebError, type WebResult, type WebTask } from './task.ts';
-import { captureWorkerOutput } from './worker-output.ts';
+import { captureWorkerOutput } from '../workers/output.ts';
 
 captureWorkerOutput();
 

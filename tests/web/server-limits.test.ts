@@ -13,7 +13,7 @@
 import type { AddressInfo } from 'node:net';
 import { Piscina } from 'piscina';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { collectWorkerOutput } from '../../src/web/worker-output.ts';
+import { collectWorkerOutput } from '../../src/workers/output.ts';
 import { createPlayground, type PlaygroundServer, type ServeOptions, type ServerCounters } from '../../src/web/server.ts';
 
 /** maps/bench.txt level 1, five boxes: iddfs runs for minutes on it. */

@@ -1,13 +1,15 @@
 /**
- * What a pool worker prints does not reach the server's stdout unfiltered.
- * A worker thread's `process.stdout` and `process.stderr` are normally
- * piped into the main thread's, so anything a library prints in a worker
- * (an engine's warning, a stray console.log) would end up among the
- * server's own lines. Piscina does not pass Worker's `stdout: true`, so the
+ * What a pool worker prints does not reach the process's stdout unfiltered
+ * (the web server's pool, the bench's pool). A worker thread's
+ * `process.stdout` and `process.stderr` are normally piped into the main
+ * thread's, so anything a library prints in a worker (an engine's warning,
+ * a stray console.log) would end up among the server's own lines or in the
+ * bench's tables. Piscina does not pass Worker's `stdout: true`, so the
  * worker side replaces the two streams' `write` (console, nested workers
  * piped into them and direct writes all go through it) and posts each
  * chunk on a BroadcastChannel named in the pool's workerData; the main side
- * turns the chunks into lines for a sink of its choice (the server's log).
+ * turns the chunks into lines for a sink of its choice (the server's log,
+ * stderr).
  */
 import { BroadcastChannel, isMainThread, workerData } from 'node:worker_threads';
 
