@@ -9,8 +9,6 @@ import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { compareCommand, solvePrologCommand } from './compare.ts';
-import { benchCommand } from './bench.ts';
-import { serveCommand } from './serve.ts';
 import { explainCommand, traceCommand } from './teach.ts';
 import { pddlCommand, planFormatFrom, printPddlPlan } from './pddl.ts';
 import { renderSolve, renderValidation } from './render.ts';
@@ -127,9 +125,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       case 'compare':
         return await compareCommand(rest, io);
       case 'bench':
-        return await benchCommand(rest, io);
+        // bench and serve load their pool and server (piscina, fastify) only when run: every other command starts faster
+        return await (await import('./bench.ts')).benchCommand(rest, io);
       case 'serve':
-        return await serveCommand(rest, io);
+        return await (await import('./serve.ts')).serveCommand(rest, io);
       case 'explain':
         return explainCommand(rest, io);
       case 'trace':

@@ -1,12 +1,12 @@
 /**
- * The playground page, bundled in memory by esbuild when the server starts:
- * `page/main.ts` (TypeScript, CodeMirror) → one script, `page/style.css`,
- * `page/index.html`. Nothing is written to disk and nothing is read per
- * request.
+ * The playground page: `page/main.ts` (TypeScript, CodeMirror) bundled by
+ * esbuild into one script, `page/style.css`, `page/index.html`. The compiled
+ * planner (dist/) serves the bundle `npm run build` wrote beside it; run from
+ * the sources (tests, `npm run dev`), the page is bundled in memory when the
+ * server starts. Nothing is read per request.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 export interface PageAsset {
   type: string;
@@ -21,8 +21,21 @@ export interface Page {
 
 const pageDir = new URL('./page/', import.meta.url);
 
-/** Bundles the page; rejects with esbuild's messages when the page's source does not compile. */
-export async function buildPage(options: { minify?: boolean } = {}): Promise<Page> {
+const prebuilt = new URL('app.js', pageDir);
+
+/** The page: the bundle written by `npm run build` when this module is the compiled one, else bundled now. */
+export async function buildPage(): Promise<Page> {
+  if (!import.meta.url.endsWith('.js') || !existsSync(prebuilt)) return bundlePage();
+  return {
+    html: { type: 'text/html; charset=utf-8', body: readFileSync(new URL('index.html', pageDir), 'utf8') },
+    js: { type: 'text/javascript; charset=utf-8', body: readFileSync(prebuilt, 'utf8') },
+    css: { type: 'text/css; charset=utf-8', body: readFileSync(new URL('style.css', pageDir), 'utf8') },
+  };
+}
+
+/** Bundles the page from its sources (esbuild, a development dependency); rejects with esbuild's messages when they do not compile. */
+export async function bundlePage(options: { minify?: boolean } = {}): Promise<Page> {
+  const { build } = await import('esbuild');
   const r = await build({
     entryPoints: [fileURLToPath(new URL('main.ts', pageDir))],
     bundle: true,

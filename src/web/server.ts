@@ -136,7 +136,8 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     else process.stderr.write(`planlog serve: worker ${stream}: ${line}\n`);
   });
   const pool = new Piscina({
-    filename: new URL('./pool-task.mjs', import.meta.url).href,
+    // compiled (dist/): the worker module itself; from the sources: a shim that registers tsx's loader first
+    filename: new URL(import.meta.url.endsWith('.js') ? './worker.js' : './pool-task.mjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     concurrentTasksPerWorker: 1,

@@ -43,6 +43,8 @@ export function scanText(text: string): ScanResult {
 }
 
 export const task = (request: PoolRequest<WebTask>): Promise<PoolAnswer<WebResult>> => handshake(request, runWebTask);
+/** Piscina's default handler (the compiled planner loads this module directly; pool-task.mjs re-exports it from the sources). */
+export default task;
 export const scan = (request: PoolRequest<{ text: string }>): Promise<PoolAnswer<ScanResult>> => handshake(request, (job) => scanText(job.text));
 /** Answers once the worker has loaded this module (the server waits for every worker before it listens). */
 export const ready = (): boolean => true;

@@ -1,10 +1,9 @@
-// Piscina worker module: registers tsx's loader in the worker, then hands
-// piscina the TypeScript job runner as this module's default export; what
-// the worker prints goes to the pool's output channel (pool.ts), not stdout.
+// Piscina worker module of the bench pool when planlog runs from its
+// TypeScript sources: registers tsx's loader in the worker, then hands
+// piscina the worker module (pool-worker.ts). The compiled planner (dist/)
+// loads pool-worker.js directly.
 import { register } from 'tsx/esm/api';
 
 register();
-const { captureWorkerOutput } = await import('./output.ts');
-captureWorkerOutput();
-const { runJob } = await import('./jobs.ts');
+const { default: runJob } = await import('./pool-worker.ts');
 export default runJob;

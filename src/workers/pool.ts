@@ -14,7 +14,8 @@ const toStderr = (stream: WorkerStream, line: string): void => void process.stde
 export function createPool(threads = availableParallelism(), onOutput: (stream: WorkerStream, line: string) => void = toStderr): { run(job: Job): Promise<JobResult>; close(): Promise<void> } {
   const output = collectWorkerOutput(onOutput);
   const pool = new Piscina({
-    filename: new URL('./pool-task.mjs', import.meta.url).href,
+    // compiled (dist/): the worker module itself; from the sources: a shim that registers tsx's loader first
+    filename: new URL(import.meta.url.endsWith('.js') ? './pool-worker.js' : './pool-task.mjs', import.meta.url).href,
     minThreads: threads,
     maxThreads: threads,
     // one search per thread at a time: searches are CPU-bound

@@ -98,8 +98,12 @@ export interface WorkerSolveHooks {
   interrupt?: Int32Array;
 }
 
-const boot = new URL('./boot.mjs', import.meta.url);
-const entry = new URL('./solve-worker.ts', import.meta.url).href;
+// The compiled planner (dist/) starts the worker's JavaScript directly; run
+// from the TypeScript sources (tests, `npm run dev`), the worker first
+// registers tsx's loader (boot.mjs).
+const compiled = import.meta.url.endsWith('.js');
+const entry = new URL(compiled ? './solve-worker.js' : './solve-worker.ts', import.meta.url).href;
+const boot = compiled ? new URL(entry) : new URL('./boot.mjs', import.meta.url);
 
 /**
  * The old-space limit (MB) of a solve worker's JavaScript heap: the memory
