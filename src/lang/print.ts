@@ -167,7 +167,11 @@ class PlacedText {
   }
 }
 
+/** A loc moved `by` columns to the left (not past column 1): where a prefix must start so that the term after it stands at loc. */
+const before = (loc: Loc, by: number): Loc => ({ ...loc, column: Math.max(1, loc.column - by) });
+
 function putList<T extends { loc: Loc }>(out: PlacedText, items: readonly T[], text: (x: T) => string): void {
+  if (items.length > 0) out.at(before(items[0].loc, 1));
   out.put('[');
   for (let i = 0; i < items.length; i++) {
     if (i > 0) out.put(',');
@@ -212,24 +216,24 @@ export function formatDomainForEngine(domain: Domain, options: EngineTextOptions
 }
 
 /**
- * The checked problem as the engines read it: `init([...]).` and
- * `goal([...]).`, each list where its first fact was written (keepPlaces:
- * a problem file's positions; a level's facts are printed without them).
+ * The checked problem as the engines read it: one `init_fact(F).` or
+ * `goal_fact(F).` clause per fact, each where it was written (keepPlaces: a
+ * problem file's positions; a level's facts are printed one per line). The
+ * engine's loader gathers them into the theory's `init([...])` and
+ * `goal([...])` (src/prolog/worker*.js). Not one long list: tau-prolog reads
+ * a list in time quadratic in its length, and past some 40,000 items runs
+ * out of stack; one clause per fact is read in linear time.
  */
 export function formatProblemForEngine(problem: Problem, options: EngineTextOptions = {}): string {
   const out = new PlacedText(options.keepPlaces ?? true);
   const lists: [string, readonly Literal[]][] = [
-    ['init', problem.init],
-    ['goal', problem.goal],
+    ['init_fact', problem.init],
+    ['goal_fact', problem.goal],
   ];
   const first = (l: readonly Literal[]): number => (l.length > 0 ? l[0].loc.offset : Infinity);
   if (first(problem.goal) < first(problem.init)) lists.reverse();
   for (const [name, facts] of lists) {
-    // the clause starts on the line of its first fact (the init/goal head itself keeps no position)
-    if (facts.length > 0) out.at({ ...facts[0].loc, column: 1 });
-    out.put(`${name}(`);
-    putList(out, facts, engineLiteral);
-    out.put(')').end();
+    for (const f of facts) out.at(before(f.loc, name.length + 1)).put(`${name}(${engineLiteral(f)})`).end();
   }
   return out.text();
 }

@@ -9,7 +9,8 @@
  * - Two kinds of text: `sources`, program text consulted as it is (the
  *   planning theory: planlog's own files), and `facts`, read with read_term
  *   after the engine is locked down (consult, halt, open, … removed) and
- *   asserted only if each clause is an opn/4, opn/5, init/1 or goal/1 fact.
+ *   asserted only if each clause is an opn/4, opn/5, init_fact/1 or
+ *   goal_fact/1 fact (the problem's facts, gathered into init/1 and goal/1).
  *   User input reaches an engine only as facts, printed by planlog from the
  *   checked terms (src/prolog/solve.ts), never as the user's bytes.
  * - Sandbox: no tau module that reaches JavaScript or the file system is
@@ -36,8 +37,10 @@ export interface PrologRunOptions {
   sources: PrologSource[];
   /**
    * Fact texts, read after the lock-down with read_term and asserted; every
-   * clause must be an opn/4, opn/5, init/1 or goal/1 fact (else the run ends
-   * with an error). The only way user data reaches an engine.
+   * clause must be an opn/4, opn/5, init_fact/1 or goal_fact/1 fact (else
+   * the run ends with an error); the init_fact and goal_fact facts are
+   * gathered into the theory's init/1 and goal/1 lists. The only way user
+   * data reaches an engine.
    */
   facts?: PrologSource[];
   /** A goal (no trailing period needed) whose answers are wanted. */
@@ -61,7 +64,8 @@ export interface PrologRunOptions {
 export interface PrologRunResult {
   /** done: all answers found (the query failed after the last one); limit: a limit stopped the run. */
   status: 'done' | 'limit';
-  limit?: 'time' | 'steps' | 'memory';
+  /** memory: the worker's heap (or SWI's stacks) ran out; stack: the engine's JavaScript stack (tau-prolog recurses over long lists). */
+  limit?: 'time' | 'steps' | 'memory' | 'stack';
   answers: Term[];
   /** Resolution steps used (tau-prolog steps, counted by the worker). */
   steps: number;
@@ -96,6 +100,9 @@ export type WorkerMessage =
     };
 
 const workerUrl = new URL('./worker.js', import.meta.url);
+
+/** The engine workers' stack in MB (Node's default is 4). */
+export const ENGINE_STACK_MB = 64;
 
 /**
  * The engine itself failed (its worker crashed or stopped, the planning query
@@ -169,9 +176,10 @@ export function runWorker(url: URL, workerData: object, options: PrologRunOption
   let steps = 0;
   return new Promise((resolve, reject) => {
     const mb = options.maxMemoryMb;
-    const resourceLimits = mb !== undefined && Number.isFinite(mb) && mb > 0 ? { maxOldGenerationSizeMb: Math.max(64, Math.floor(mb)) } : undefined;
+    // the heap from the memory limit; a deeper stack than Node's 4 MB, as tau-prolog recurses over terms and lists
+    const resourceLimits = { stackSizeMb: ENGINE_STACK_MB, ...(mb !== undefined && Number.isFinite(mb) && mb > 0 ? { maxOldGenerationSizeMb: Math.max(64, Math.floor(mb)) } : {}) };
     // stdout/stderr: true gives the worker its own streams (read below) instead of the process's
-    const worker = new Worker(url, { workerData, execArgv: [], stdout: true, stderr: true, ...(resourceLimits ? { resourceLimits } : {}) });
+    const worker = new Worker(url, { workerData, execArgv: [], stdout: true, stderr: true, resourceLimits });
     const printed = (chunk: Buffer | string): void => options.onOutput?.(String(chunk));
     worker.stdout.on('data', printed);
     worker.stderr.on('data', printed);
@@ -225,6 +233,7 @@ export function runWorker(url: URL, workerData: object, options: PrologRunOption
     });
     worker.on('error', (e: Error & { code?: string }) => {
       if (e.code === 'ERR_WORKER_OUT_OF_MEMORY') finish(() => resolve(result('limit', 'memory')));
+      else if (e instanceof RangeError && /call stack/.test(e.message)) finish(() => resolve(result('limit', 'stack')));
       else finish(() => reject(new PrologEngineError(engine, shortCause(e.message))));
     });
     worker.on('exit', (code) => {

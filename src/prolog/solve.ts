@@ -21,6 +21,7 @@ import { termToString, type Term } from '../lang/terms.ts';
 import { planSteps, sokobanFields, type LoadedProblem, type SolveReport } from '../pipeline.ts';
 import type { CycleRule, IterationStats, LimitKind } from '../search/types.ts';
 import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
+import { staticPredicates } from '../strips/ground.ts';
 import { validatePlan, type ValidationResult } from '../strips/validate.ts';
 import { PrologEngineError, runProlog } from './engine.ts';
 import { runSwipl } from './engine-swipl.ts';
@@ -74,14 +75,18 @@ export interface PrologInfo {
 
 export type PrologSolveReport = SolveReport & { prolog: PrologInfo };
 
-/**
- * The problem as the engine reads it, printed from the checked problem: a
- * Prolog problem file's facts each on its original line, a level's facts in
- * the `planlog facts` layout (static facts first).
- */
+/** The problem as a Prolog problem file (`init([...]).` and `goal([...]).`, what `planlog facts` writes), static facts first. */
 export function problemText(loaded: LoadedProblem): string {
-  if (!loaded.level) return formatProblemForEngine(loaded.problem);
-  return formatProblem(loaded.problem, { staticPreds: SOKOBAN_STATIC });
+  return formatProblem(loaded.problem, { staticPreds: loaded.level ? SOKOBAN_STATIC : staticPredicates(loaded.domain) });
+}
+
+/**
+ * The problem as the engine reads it, printed from the checked problem: one
+ * init_fact/goal_fact clause per fact, a problem file's facts each on its
+ * original line (a level's facts one per line).
+ */
+export function problemFacts(loaded: LoadedProblem): string {
+  return formatProblemForEngine(loaded.problem, { keepPlaces: !loaded.level });
 }
 
 /** The domain as the engine reads it, printed from the checked domain, each operator on its original line. */
@@ -122,7 +127,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   const domain = options.engineDomain ?? loaded.domain;
   const facts = [
     { file: options.domainFile ?? domain.file, text: domainText(domain) },
-    { file: options.problemFile ?? (loaded.level ? `${loaded.problem.file} (as Prolog facts)` : loaded.problem.file), text: problemText(loaded) },
+    { file: options.problemFile ?? (loaded.level ? `${loaded.problem.file} (as Prolog facts)` : loaded.problem.file), text: problemFacts(loaded) },
   ];
   const query =
     algo === 'iddfs'
@@ -198,6 +203,9 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
     } else if (run.status === 'limit' && run.limit === 'memory') {
       limit = 'memory';
       reason = `memory limit of ${options.maxMemoryMb} MB reached in the Prolog engine`;
+    } else if (run.status === 'limit' && run.limit === 'stack') {
+      limit = 'memory';
+      reason = `the Prolog engine ran out of stack (${engine === 'tau' ? 'tau-prolog recurses over lists: this problem is too large for it; try --engine swipl' : 'SWI-Prolog'})`;
     } else if (run.status === 'limit') {
       limit = 'nodes';
       reason = `step limit of ${options.maxSteps} Prolog resolution steps reached`;

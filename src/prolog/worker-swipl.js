@@ -23,8 +23,9 @@
 // and the loaders are abolished, and JavaScript's eval is replaced by a
 // function that throws.
 // Only then are the facts texts read (read_term/3 from a string; each clause
-// must be an opn/4, opn/5, init/1 or goal/1 fact and is asserted, never
-// called) and the query run. With readOnly, the facts texts are only read
+// must be an opn/4, opn/5, init_fact/1 or goal_fact/1 fact and is asserted,
+// never called; the problem's facts are gathered into init/1 and goal/1)
+// and the query run. With readOnly, the facts texts are only read
 // and each one's clauses posted as one answer (for the differential tests).
 // Terms are turned into JSON by Prolog itself (swipl-wasm's own conversion
 // does not tell atoms from strings).
@@ -153,10 +154,15 @@ planlog_read_stream(S) :-
     ).
 
 planlog_fact(T) :-
-    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init(_) ; T = goal(_) )
+    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init_fact(_) ; T = goal_fact(_) )
     ->  assertz(user:T)
     ;   throw(planlog_not_a_fact(T))
     ).
+
+% the problem's facts, one clause each, into the theory's init/1 and goal/1 lists
+planlog_gather :-
+    findall(F, retract(user:init_fact(F)), Init), assertz(user:init(Init)),
+    findall(G, retract(user:goal_fact(G)), Goal), assertz(user:goal(Goal)).
 
 % planlog_read_list(+Text, -Json): every clause of Text, its variables numbered, as one JSON answer.
 planlog_read_list(Text, Json) :-
@@ -267,6 +273,7 @@ function run() {
     post({ type: 'done', steps: 0 });
     return;
   }
+  if (facts.length > 0 && !once('user:planlog_gather')) throw new Error('swipl-wasm: the facts could not be gathered');
   const q = prolog.query('user:planlog_answers(T, N, M, J)', { T: /\.\s*$/.test(query) ? query.replace(/\.\s*$/, '') : query, N: answerVar, M: maxSteps ?? 'none' });
   for (;;) {
     const r = q.next();

@@ -6,9 +6,10 @@
 //               answerVar, maxSteps, chunk, readOnly }
 // In order: it consults each source text (the planning theory: trusted
 // program text), locks the engine down (below), reads each facts text with
-// read_term/3 and asserts its clauses, which must be opn/4, opn/5, init/1 or
-// goal/1 facts (the checked domain and problem, printed by planlog: nothing
-// in them is ever called), runs the query and posts, in order:
+// read_term/3 and asserts its clauses, which must be opn/4, opn/5,
+// init_fact/1 or goal_fact/1 facts (the checked domain and problem, printed
+// by planlog: nothing in them is ever called), gathers the problem's facts
+// into init/1 and goal/1, runs the query and posts, in order:
 //   { type: 'answer', term }        for each answer (term: a JSON term)
 //   { type: 'progress', steps }     every `chunk` resolution steps
 //   { type: 'done', steps }         no more answers
@@ -133,7 +134,8 @@ function lockDown() {
 }
 
 // The facts reader (consulted with the theory, before the lock-down): read_term/3
-// over a stream of the text; each clause must be a planning fact, which is asserted.
+// over a stream of the text; each clause must be a planning fact, which is asserted
+// (init_fact/goal_fact: one fact of the problem each, gathered by planlog_gather).
 const LOADER = `
 planlog_read_facts(S) :-
     repeat,
@@ -143,10 +145,14 @@ planlog_read_facts(S) :-
     ;   planlog_fact(T), fail
     ).
 planlog_fact(T) :-
-    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init(_) ; T = goal(_) )
+    (   ( T = opn(_, _, _, _) ; T = opn(_, _, _, _, _) ; T = init_fact(_) ; T = goal_fact(_) )
     ->  assertz(T)
     ;   throw(planlog_not_a_fact(T))
     ).
+% the problem's facts, one clause each, into the theory's init/1 and goal/1 lists
+planlog_gather :-
+    findall(F, retract(init_fact(F)), Init), assertz(init(Init)),
+    findall(G, retract(goal_fact(G)), Goal), assertz(goal(Goal)).
 % every clause of the stream, its variables numbered ('$VAR'(0), ...) in order of appearance
 planlog_read_list(S, L) :-
     read_term(S, T, []),
@@ -215,7 +221,8 @@ function runOnce(goal, file, next) {
 function readFacts(i) {
   if (i === facts.length) {
     if (readOnly) parentPort.postMessage({ type: 'done', steps: 0 });
-    else runQuery();
+    else if (facts.length === 0) runQuery();
+    else runOnce('planlog_gather.', facts[facts.length - 1].file, runQuery);
     return;
   }
   const { file, text } = facts[i];

@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { PlanlogError } from '../../src/lang/errors.ts';
+import { engineLiteral } from '../../src/lang/print.ts';
 import { termToString } from '../../src/lang/terms.ts';
 import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
 import { compareLoaded, completedIterations } from '../../src/prolog/compare.ts';
 import { PrologEngineError, runProlog, runWorker } from '../../src/prolog/engine.ts';
-import { domainText, problemText, solvePrologLoaded } from '../../src/prolog/solve.ts';
+import { domainText, problemFacts, problemText, solvePrologLoaded } from '../../src/prolog/solve.ts';
 import { theoryPath } from '../../src/prolog/theory.ts';
 
 const path = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -134,8 +135,8 @@ describe('engine', () => {
       expect(domainLines[op.loc.line - 1].startsWith('opn(')).toBe(true);
       expect(userLines[op.loc.line - 1].slice(op.loc.column - 1).startsWith('opn(')).toBe(true);
     }
-    const problemLines = problemText(loaded).split('\n');
-    for (const f of loaded.problem.init) expect(problemLines[f.loc.line - 1].slice(f.loc.column - 1).startsWith(f.pred)).toBe(true);
+    const problemLines = problemFacts(loaded).split('\n');
+    for (const f of loaded.problem.init) expect(problemLines[f.loc.line - 1]).toContain(`init_fact(${engineLiteral(f)}).`);
   });
   it('an unknown predicate becomes a located error', async () => {
     const e = await runProlog({ sources: [{ file: 'p.pl', text: 'p :-\n  q(1).\n' }], query: 'p', answerVar: 'X' }).catch((x: unknown) => x);
