@@ -4,7 +4,7 @@
  * 3 a limit ended the search · 4 compare found a disagreement · 5 invalid plan.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { backendNames, clockMs, compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, problemText, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, solveSource, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
+import { backendNames, clockMs, compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, solveSource, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
