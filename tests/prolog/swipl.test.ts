@@ -77,6 +77,34 @@ describe.skipIf(!swiplAvailable())('the swipl engine (swipl-wasm)', () => {
     expect(f.kind === 'compound' && f.args[0]).toMatchObject({ kind: 'atom', name: 'B c' });
     expect(f.kind === 'compound' && f.args[1]).toMatchObject({ kind: 'list', items: [{ name: 'x' }, { name: 'y' }], tail: { kind: 'var' } });
   });
+  it("what SWI-Prolog prints (the program's output, its own warnings and errors) goes to onOutput, never to the process's stdout or stderr (issue 13)", async () => {
+    const printed: string[] = [];
+    const seen: string[] = [];
+    const write = (stream: NodeJS.WriteStream) => {
+      const original = stream.write.bind(stream);
+      stream.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+        seen.push(String(chunk));
+        return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
+      }) as typeof stream.write;
+      return () => (stream.write = original as typeof stream.write);
+    };
+    const restore = [write(process.stdout), write(process.stderr)];
+    try {
+      const r = await runSwipl({
+        sources: [{ file: 'p.pl', text: 'p :- format("printed by the program~n"), print_message(error, format("an error message of SWI", [])), print_message(warning, format("a warning of SWI", [])).\n' }],
+        query: 'p, X = done',
+        answerVar: 'X',
+        onOutput: (t) => printed.push(t),
+      });
+      expect(r.status).toBe('done');
+    } finally {
+      for (const f of restore) f();
+    }
+    const text = printed.join('');
+    expect(text).toContain('printed by the program');
+    expect(text).toContain('an error message of SWI');
+    expect(seen.join('')).not.toMatch(/printed by the program|an error message of SWI|a warning of SWI/);
+  });
   it('the CLI: compare --engine swipl reports prolog.engine in the JSON and SWI-Prolog in the table', async () => {
     const out: string[] = [];
     const io: Io = { out: (t) => out.push(t), err: () => undefined, readFile: readTextFile, isTTY: false };
