@@ -95,6 +95,7 @@ function solveProlog(job: Job, loaded: LoadedProblem, parseMs: number): Promise<
       domainFile: job.domainFile,
       timeoutMs: job.timeoutMs,
       maxNodes: job.maxNodes,
+      maxMemoryMb: job.maxMemoryMb,
     },
     parseMs,
   );
