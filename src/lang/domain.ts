@@ -31,7 +31,7 @@ export function checkDomain(program: Program): Domain {
     const r = checkClause(clause, report);
     if (r.op) operators.push(r.op);
     if (r.name) names.push(r.name);
-    literals.push(...r.literals);
+    for (const l of r.literals) literals.push(l); // not push(...): one operator may list 200,000 literals
   }
   if (program.clauses.length === 0) {
     report.fileLevel('the domain has no operators; expected opn(Name, Preconditions, AddList, DeleteList) facts');

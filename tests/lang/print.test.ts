@@ -35,6 +35,15 @@ describe('formatProblem on a 205×205 level', () => {
   });
 });
 
+describe('an operator with 200,000 preconditions', () => {
+  it('is read and printed for the engines (no spread of its literals into a call)', () => {
+    const n = 200_000;
+    const domain = parseDomain(`opn(a, [${Array.from({ length: n }, (_, i) => `p${i}`).join(', ')}], [q], []).\n`, 'big.pl');
+    expect(domain.operators[0].pre).toHaveLength(n);
+    expect(formatDomainForEngine(domain).length).toBeGreaterThan(n * 3);
+  });
+});
+
 describe('engine texts', () => {
   const DOMAIN = "% costs\n\nopn(go(A, B),\n    [at(A), link(A, B), A \\= B, p(_)],\n    [at(B)],\n    [at(A)], 2).\nopn('x y'(A), [q(A, +, '\\\\=', 'it''s', [], -3)], [], []).\n";
   it('each operator and literal starts on its original line and column; opn/5 with the cost for every operator when a cost differs from 1', () => {
