@@ -163,6 +163,26 @@ function searchOptionsOf(strategy: Strategy, options: SolveOptions, level: Level
 }
 
 /**
+ * Reading and compiling under a solve's budget (`options.timeoutMs`,
+ * `maxMemoryMb`, the interrupt, from `options.startedAt`), for callers that
+ * solve elsewhere (the Prolog backend): the loaded problem, or the `limit`
+ * report of the phase that a limit stopped ("… while reading level 1 of
+ * big.txt (row 180 of 500)").
+ */
+export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded: LoadedProblem; parseMs: number } | { stopped: SolveReport } {
+  const startedAt = options.startedAt ?? clockMs();
+  const budget = solveBudget({ ...options, startedAt });
+  const t0 = clockMs();
+  try {
+    return { loaded: loadProblem(src, budget), parseMs: clockMs() - t0 };
+  } catch (e) {
+    if (!(e instanceof LimitReached)) throw e;
+    const strategy = strategyOf(options);
+    return { stopped: stoppedReport(e, strategy, searchOptionsOf(strategy, options, undefined), { parseMs: clockMs() - t0, groundMs: 0, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 }) };
+  }
+}
+
+/**
  * The whole chain from texts under one budget made when the solve starts
  * (`options.startedAt`, else now): reading, compiling, grounding, the
  * heuristics' set-up and the search all poll it. A limit in any phase gives

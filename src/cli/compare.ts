@@ -5,7 +5,7 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareJson, compareLoaded, levelLabel, loadProblem, renderComparison, solveJson, solvePrologLoaded, type LoadedProblem, type SolveOptions } from '../index.ts';
+import { compareJson, compareLoaded, compareReports, levelLabel, loadWithin, renderComparison, solveJson, solvePrologLoaded, type Comparison, type LoadedProblem, type PrologSolveReport, type SolveOptions, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from './options.ts';
 import { bundledDomain } from './paths.ts';
@@ -42,22 +42,30 @@ interface Loaded {
   sources: PrologSources;
 }
 
-/** Reads and checks domain and problem; the engine reads them as planlog prints the checked terms (never the files' own text). */
-export function loadForProlog(io: Io, file: string, values: { level?: string; domain?: string }): Loaded {
+/** Reads and checks domain and problem under the run's limits (`--timeout`, memory, Ctrl-C); the engine reads them as planlog prints the checked terms (never the files' own text). */
+export function loadForProlog(io: Io, file: string, values: { level?: string; domain?: string }, options: SolveOptions): Loaded | { stopped: SolveReport; loaded: LoadedProblem; domainFile: string } {
   const domainFile = values.domain ?? bundledDomain;
   const text = io.readFile(file);
   const domainText = io.readFile(domainFile);
-  const t0 = performance.now();
-  const loaded = loadProblem({ file, text, level: values.level, domainFile, domainText });
-  const parseMs = performance.now() - t0;
+  const r = loadWithin({ file, text, level: values.level, domainFile, domainText }, options);
+  if ('stopped' in r) {
+    // a limit stopped the reading: nothing was loaded
+    const loaded: LoadedProblem = { domain: { file: domainFile, operators: [], predicates: new Map() }, problem: { file, init: [], goal: [] } };
+    return { stopped: r.stopped, loaded, domainFile };
+  }
   return {
-    loaded,
-    parseMs,
+    loaded: r.loaded,
+    parseMs: r.parseMs,
     sources: {
       domainFile,
-      problemFile: loaded.level ? `${file} (${levelLabel(loaded.level)}) as facts` : file,
+      problemFile: r.loaded.level ? `${file} (${levelLabel(r.loaded.level)}) as facts` : file,
     },
   };
+}
+
+/** The Prolog backend's report of a run that a limit stopped while reading (the engine never started). */
+function stoppedProlog(stopped: SolveReport, prolog: { theory?: string; engine?: string }): PrologSolveReport {
+  return { ...stopped, backend: 'prolog', heuristic: 'none', prolog: { theory: (prolog.theory ?? 'fast') as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? 'tau') as PrologSolveReport['prolog']['engine'], steps: 0 } };
 }
 
 /** `solve --backend prolog`: called by solve with its checked options. */
@@ -68,13 +76,13 @@ export async function solvePrologCommand(
   options: SolveOptions,
 ): Promise<number> {
   const prolog = prologOptionsFrom(options, values);
-  const l = loadForProlog(io, file, values);
-  const report = await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
+  const l = loadForProlog(io, file, values, options);
+  const report = 'stopped' in l ? stoppedProlog(l.stopped, prolog) : await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (report.status === 'solved' && !report.prolog.valid) {
     throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
   }
   if (values.json) io.out(JSON.stringify(solveJson(report, l.loaded), null, 2));
-  else io.out(renderSolve(report, l.loaded, { file, domainFile: l.sources.domainFile, show: Boolean(values.show) }));
+  else io.out(renderSolve(report, l.loaded, { file, domainFile: 'stopped' in l ? l.domainFile : l.sources.domainFile, show: Boolean(values.show) }));
   return report.status === 'solved' ? EXIT.ok : report.status === 'unsolvable' ? EXIT.unsolvable : EXIT.limit;
 }
 
@@ -92,8 +100,12 @@ export async function compareCommand(args: string[], io: Io): Promise<number> {
   const file = r.positionals[0];
   const options = searchOptionsFrom(values, 'iddfs');
   const prolog = prologOptionsFrom(options, values);
-  const l = loadForProlog(io, file, values);
-  const c = await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
+  const l = loadForProlog(io, file, values, options);
+  let c: Comparison;
+  if ('stopped' in l) {
+    const p = stoppedProlog(l.stopped, prolog);
+    c = { ts: l.stopped, prolog: p, verdict: compareReports(l.stopped, p) };
+  } else c = await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (values.json) {
     io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
   } else {
