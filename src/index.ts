@@ -71,7 +71,7 @@ export { fromPddlName, toPddlName } from './pddl/names.ts';
 export type { PddlDomain, PddlProblem } from './pddl/model.ts';
 
 // The Prolog backend and the comparison of the two backends.
-export { compareLoaded, compareReports, type Comparison, renderComparison } from './prolog/compare.ts';
+export { compareLoaded, compareReports, renderComparison, stoppedComparison, type Comparison } from './prolog/compare.ts';
 export { isTheory, theories, type TheoryName } from './prolog/theory.ts';
 export { prologEngines, prologStrategies, problemText, solvePrologLoaded, type PrologEngine, type PrologSolveOptions, type PrologSolveReport } from './prolog/solve.ts';
 export { swiplAvailable, swiplMissing } from './prolog/engine-swipl.ts';

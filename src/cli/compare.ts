@@ -5,7 +5,7 @@
  * 4 the backends disagree.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { compareJson, compareLoaded, compareReports, levelLabel, loadWithin, renderComparison, solveJson, solvePrologLoaded, type Comparison, type LoadedProblem, type PrologSolveReport, type SolveOptions, type SolveReport } from '../index.ts';
+import { compareJson, compareLoaded, levelLabel, loadWithin, renderComparison, solveJson, solvePrologLoaded, stoppedComparison, type Comparison, type LoadedProblem, type SolveOptions, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
 import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from './options.ts';
 import { bundledDomain } from './paths.ts';
@@ -63,11 +63,6 @@ export function loadForProlog(io: Io, file: string, values: { level?: string; do
   };
 }
 
-/** The Prolog backend's report of a run that a limit stopped while reading (the engine never started). */
-function stoppedProlog(stopped: SolveReport, prolog: { theory?: string; engine?: string }): PrologSolveReport {
-  return { ...stopped, backend: 'prolog', heuristic: 'none', prolog: { theory: (prolog.theory ?? 'fast') as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? 'tau') as PrologSolveReport['prolog']['engine'], steps: 0 } };
-}
-
 /** `solve --backend prolog`: called by solve with its checked options. */
 export async function solvePrologCommand(
   io: Io,
@@ -77,7 +72,7 @@ export async function solvePrologCommand(
 ): Promise<number> {
   const prolog = prologOptionsFrom(options, values);
   const l = loadForProlog(io, file, values, options);
-  const report = 'stopped' in l ? stoppedProlog(l.stopped, prolog) : await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
+  const report = 'stopped' in l ? stoppedComparison(l.stopped, prolog).prolog : await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (report.status === 'solved' && !report.prolog.valid) {
     throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
   }
@@ -102,10 +97,8 @@ export async function compareCommand(args: string[], io: Io): Promise<number> {
   const prolog = prologOptionsFrom(options, values);
   const l = loadForProlog(io, file, values, options);
   let c: Comparison;
-  if ('stopped' in l) {
-    const p = stoppedProlog(l.stopped, prolog);
-    c = { ts: l.stopped, prolog: p, verdict: compareReports(l.stopped, p) };
-  } else c = await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
+  if ('stopped' in l) c = stoppedComparison(l.stopped, prolog);
+  else c = await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
   if (values.json) {
     io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
   } else {

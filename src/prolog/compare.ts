@@ -124,3 +124,17 @@ export function renderComparison(c: Comparison, title: string): string {
   out.push(`${c.verdict.agree ? 'agree' : c.verdict.limit ? 'no verdict' : 'DISAGREE'}: ${c.verdict.reason}`);
   return out.join('\n');
 }
+
+/**
+ * The comparison of a run that a limit stopped while reading (loadWithin's
+ * `stopped` report): neither backend started; no verdict (limit).
+ */
+export function stoppedComparison(stopped: SolveReport, prolog: { theory?: string; engine?: string }): Comparison {
+  const p: PrologSolveReport = {
+    ...stopped,
+    backend: 'prolog',
+    heuristic: 'none',
+    prolog: { theory: (prolog.theory ?? 'fast') as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? 'tau') as PrologSolveReport['prolog']['engine'], steps: 0 },
+  };
+  return { ts: stopped, prolog: p, verdict: compareReports(stopped, p) };
+}

@@ -15,6 +15,7 @@ import {
   explainPlan,
   isPlanlogError,
   loadProblem,
+  loadWithin,
   lurdSteps,
   readPlan,
   sokobanFields,
@@ -22,6 +23,7 @@ import {
   solveLoaded,
   solvePrologLoaded,
   solveSource,
+  stoppedComparison,
   validateSteps,
   validationJson,
   type LoadedProblem,
@@ -105,8 +107,19 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     const { report, loaded } = solveSource(task.source, { ...ts, startedAt, interrupt: new Int32Array(task.interrupt) });
     return solveJson(report, loaded);
   }
+  // compare and the Prolog backend read under the request's budget too (when the options are good; bad ones are reported after reading)
+  const early = prologRunOptions(task);
   const t0 = performance.now();
-  const loaded = loadProblem(task.source);
+  let loaded: LoadedProblem;
+  if (early) {
+    const r = loadWithin(task.source, { ...early.options, startedAt, interrupt: new Int32Array(task.interrupt) });
+    if ('stopped' in r) {
+      const c = stoppedComparison(r.stopped, task.options);
+      const none: LoadedProblem = { domain: { file: task.source.domainFile, operators: [], predicates: new Map() }, problem: { file: task.source.file, init: [], goal: [] } };
+      return task.kind === 'compare' ? compareJson(c, none) : solveJson(c.prolog, none);
+    }
+    loaded = r.loaded;
+  } else loaded = loadProblem(task.source);
   const parseMs = performance.now() - t0;
   if (task.kind === 'validate' || task.kind === 'explain') {
     const steps = planOf(task, loaded);
@@ -139,6 +152,20 @@ function tsSolveOptions(task: WebTask): ReturnType<typeof searchOptionsFrom> | u
     return { ...searchOptionsFrom(flagValues(o), task.source.isProlog ? 'bfs' : 'auto'), maxMemoryMb: task.maxMemoryMb };
   } catch (e) {
     if (e instanceof UsageError) return undefined;
+    throw e;
+  }
+}
+
+/** The checked options of a compare or a Prolog-backend solve; undefined for other tasks and for bad options. */
+function prologRunOptions(task: WebTask): { options: ReturnType<typeof searchOptionsFrom> } | undefined {
+  const o = task.options;
+  if (task.kind !== 'compare' && !(task.kind === 'solve' && o.backend === 'prolog')) return undefined;
+  try {
+    const options = { ...searchOptionsFrom(flagValues(o), 'iddfs'), maxMemoryMb: task.maxMemoryMb };
+    prologOptionsFrom(options, o);
+    return { options };
+  } catch (e) {
+    if (e instanceof UsageError || isPlanlogError(e)) return undefined;
     throw e;
   }
 }

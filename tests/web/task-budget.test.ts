@@ -52,4 +52,16 @@ describe('a web solve under one budget', () => {
     const r = await runWebTask(task('#####\n#@$ #\n#####\n', { algo: 'nope' }));
     expect(r).toMatchObject({ ok: false, error: { file: '<level>', line: 1 } });
   });
+
+  it('compare and a Prolog-backend solve read under the budget too: a 10 MB level with timeout 0.2 stops while read, no engine started', async () => {
+    const compare = await runWebTask({ ...task(levelOfSize(10), { timeout: 0.2 }), kind: 'compare' });
+    const c = (compare as { ok: true; body: Record<string, any> }).body;
+    expect(c.agree).toBe(false);
+    expect(c.ts).toMatchObject({ status: 'limit', stats: { limit: 'time', expanded: 0 } });
+    expect(c.prolog.reason).toMatch(/^time limit of 0\.2 s reached while reading level 1 of <level> \(/);
+    const solve = await runWebTask(task(levelOfSize(10), { timeout: 0.2, backend: 'prolog', algo: 'bfs' }));
+    const p = (solve as { ok: true; body: Record<string, any> }).body;
+    expect(p).toMatchObject({ status: 'limit', backend: 'prolog', stats: { limit: 'time', expanded: 0 } });
+    expect(p.reason).toMatch(/^time limit of 0\.2 s reached while reading level 1 of <level> \(/);
+  });
 });
