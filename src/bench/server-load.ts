@@ -201,15 +201,22 @@ async function idle(): Promise<number> {
 }
 
 const memoryRows: string[] = [];
+let cpuBefore = start.cpuMs;
+let completedBefore = 0;
 for (let round = 1; round <= rounds; round++) {
   await runScenarios();
   await idle();
   // 3 s idle first: V8 and malloc give back part of a busy round's memory shortly after it
   await new Promise((r) => setTimeout(r, 3000));
   const m = await server.memory();
-  const cells = [round, mb(m.rss), m.rssAnon === null ? '' : mb(m.rssAnon), `${mb(m.heapUsed)} of ${mb(m.heapTotal)}`, m.workers.map((h) => `${mb(h.heapUsed)} of ${mb(h.heapTotal)}`).join(', '), mb(m.external), m.threads ?? ''];
+  const { completed } = await server.counters();
+  // the server's CPU time in the round (the 3 s idle included) per request a worker completed
+  const cpu = `${((m.cpuMs - cpuBefore) / 1000).toFixed(1)} s, ${((m.cpuMs - cpuBefore) / Math.max(1, completed - completedBefore)).toFixed(1)} ms per request`;
+  cpuBefore = m.cpuMs;
+  completedBefore = completed;
+  const cells = [round, mb(m.rss), m.rssAnon === null ? '' : mb(m.rssAnon), `${mb(m.heapUsed)} of ${mb(m.heapTotal)}`, m.workers.map((h) => `${mb(h.heapUsed)} of ${mb(h.heapTotal)}`).join(', '), mb(m.external), m.threads ?? '', cpu];
   memoryRows.push(`| ${cells.join(' | ')} |`);
-  if (rounds > 1) process.stderr.write(`round ${round}: rss ${mb(m.rss)}${m.rssAnon === null ? '' : ` (anonymous ${mb(m.rssAnon)}, ${m.threads} threads)`}, main heap ${cells[3]}, worker heaps ${cells[4]}, external ${cells[5]}\n`);
+  if (rounds > 1) process.stderr.write(`round ${round}: rss ${mb(m.rss)}${m.rssAnon === null ? '' : ` (anonymous ${mb(m.rssAnon)}, ${m.threads} threads)`}, main heap ${cells[3]}, worker heaps ${cells[4]}, external ${cells[5]}; CPU ${cpu}\n`);
 }
 
 const status = await server.counters();
@@ -220,7 +227,7 @@ console.log(`\n| scenario | requests answered | by status | errors | timeouts | 
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(`| ${r.scenario} | ${r.requests} | ${r.statuses} | ${r.errors} | ${r.timeouts} | ${r.p50} | ${r.p99} |`);
 if (rounds > 1) {
-  console.log(`\nthe server process after each round, idle for 3 s, after a full collection; heaps used of reserved:\n\n| round | rss | anonymous | main heap | worker heaps | external | threads |\n|---|---|---|---|---|---|---|`);
+  console.log(`\nthe server process after each round, idle for 3 s, after a full collection; heaps used of reserved:\n\n| round | rss | anonymous | main heap | worker heaps | external | threads | server CPU |\n|---|---|---|---|---|---|---|---|`);
   for (const l of memoryRows) console.log(l);
 }
 console.log(`\nmemory (rss of the server process with its ${status.threads} workers): ${mb(start.rss)} at start, peak ${mb(end.peakRss)}, ${mb(end.rss)} at the end; at the end: ${status.running} running, ${status.queued} queued; ${status.completed} searches completed, ${status.rejected} answered 503, ${status.cancelled} cancelled (client left or hard limit), ${status.workersStopped} workers stopped`);

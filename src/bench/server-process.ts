@@ -4,8 +4,8 @@
  * and its workers', not the load generator's. Answers the bench over IPC:
  * `counters`, `memory` (after a full collection when run with
  * --expose-gc: resident and anonymous memory, threads, the main heap and
- * every worker's heap, external memory, and the peak resident memory
- * sampled every 200 ms) and `close`.
+ * every worker's heap, external memory, the peak resident memory sampled
+ * every 200 ms, and the CPU time of all its threads) and `close`.
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +21,8 @@ export interface ServerMemory {
   external: number;
   workers: { heapUsed: number; heapTotal: number }[];
   peakRss: number;
+  /** CPU time of the process since it started (all its threads: the server and the workers), ms. */
+  cpuMs: number;
 }
 
 export type ServerRequest = { id: number; type: 'counters' | 'memory' | 'close' };
@@ -57,7 +59,7 @@ process.on('message', async (m: ServerRequest) => {
     const workers = await server.workerHeaps();
     const u = process.memoryUsage();
     const p = procStatus();
-    send({ id: m.id, memory: { rss: u.rss, rssAnon: p?.rssAnon ?? null, threads: p?.threads ?? null, heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external, workers, peakRss } });
+    send({ id: m.id, memory: { rss: u.rss, rssAnon: p?.rssAnon ?? null, threads: p?.threads ?? null, heapUsed: u.heapUsed, heapTotal: u.heapTotal, external: u.external, workers, peakRss, cpuMs: (process.cpuUsage().user + process.cpuUsage().system) / 1000 } });
   } else {
     clearInterval(sampler);
     await server.close();
