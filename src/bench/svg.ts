@@ -42,14 +42,14 @@ export interface Scale {
 export function makeScale(values: number[], log: boolean): Scale {
   const pos = values.filter((v) => Number.isFinite(v) && (!log || v > 0));
   if (log) {
-    const lo = pos.length ? Math.floor(Math.log10(Math.min(...pos))) : 0;
-    let hi = pos.length ? Math.ceil(Math.log10(Math.max(...pos))) : 1;
+    const lo = pos.length ? Math.floor(Math.log10(pos.reduce((m, v) => Math.min(m, v), Infinity))) : 0;
+    let hi = pos.length ? Math.ceil(Math.log10(pos.reduce((m, v) => Math.max(m, v), -Infinity))) : 1;
     if (hi <= lo) hi = lo + 1;
     const ticks: number[] = [];
     for (let e = lo; e <= hi; e++) ticks.push(10 ** e);
     return { log, min: 10 ** lo, max: 10 ** hi, ticks, at: (v) => (Math.log10(Math.max(v, 10 ** lo)) - lo) / (hi - lo) };
   }
-  const top = pos.length ? Math.max(...pos) : 1;
+  const top = pos.length ? pos.reduce((m, v) => Math.max(m, v), -Infinity) : 1;
   const step = niceStep(top / 5);
   const max = Math.max(step, Math.ceil(top / step) * step);
   const ticks: number[] = [];

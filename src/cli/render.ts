@@ -91,9 +91,10 @@ export function renderValidation(v: ValidationResult, length: number, loaded: Lo
 export function filmstrip(frames: { label: string; board: string }[], width = 96): string {
   if (frames.length === 0) return '';
   const boards = frames.map((f) => f.board.split('\n'));
-  const colWidth = Math.max(...boards.map((b) => Math.max(...b.map((l) => l.length))), ...frames.map((f) => f.label.length)) + 3;
+  const widest = (lines: readonly string[]): number => lines.reduce((m, l) => Math.max(m, l.length), -Infinity);
+  const colWidth = Math.max(boards.reduce((m, b) => Math.max(m, widest(b)), -Infinity), widest(frames.map((f) => f.label))) + 3;
   const perRow = Math.max(1, Math.floor(width / colWidth));
-  const height = Math.max(...boards.map((b) => b.length));
+  const height = boards.reduce((m, b) => Math.max(m, b.length), -Infinity);
   const rows: string[] = [];
   for (let start = 0; start < frames.length; start += perRow) {
     const chunk = frames.slice(start, start + perRow);

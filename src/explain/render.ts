@@ -15,7 +15,7 @@ function bindingLine(b: Record<string, string>, label: string): string {
 
 function preconditionLines(pre: (Precondition & { holds?: boolean })[]): string[] {
   if (pre.length === 0) return ['  preconditions: (none)'];
-  const w = Math.max(...pre.map((p) => p.fact.length));
+  const w = pre.reduce((m, p) => Math.max(m, p.fact.length), -Infinity);
   const row = (p: Precondition & { holds?: boolean }): string => {
     const kind = p.static ? 'static' : 'fluent';
     return `    ${p.fact.padEnd(w)}  ${p.holds === undefined ? kind : `${kind.padEnd(6)}  ${p.holds ? 'holds' : 'MISSING'}`}`;
@@ -40,7 +40,7 @@ function renderFailure(f: ExplainedFailure, domainFile: string): string {
   if (f.kind !== 'goal') out.push(`step ${f.step}: ${f.op} — not applicable`);
   if (f.schema) out.push(...schemaLines(f.schema, domainFile));
   if (f.bindings) out.push(bindingLine(f.bindings, 'bindings (fixed by the step)'));
-  if (f.preconditions) out.push(...preconditionLines(f.preconditions));
+  if (f.preconditions) for (const line of preconditionLines(f.preconditions)) out.push(line);
   if (f.board !== undefined) out.push(`  board before ${f.kind === 'goal' ? 'the goal check' : `step ${f.step}`}:`, pad(f.board, 4));
   const where = f.file !== undefined && f.line !== undefined ? formatLocation({ file: f.file, line: f.line, column: f.column, message: f.message }) : f.message;
   out.push(`invalid plan: ${where}`);

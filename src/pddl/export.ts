@@ -110,7 +110,9 @@ export function exportPddlDomain(domain: Domain, name: string, problem: Problem 
   for (const [p, arity] of preds) out.push(`    (${[toPddlName(quoteAtom(p)), ...Array.from({ length: arity }, (_, i) => `?a${i + 1}`)].join(' ')})`);
   out[out.length - 1] += ')';
   if (costs) out.push('  (:functions (total-cost) - number)');
-  domain.operators.forEach((op, i) => out.push(...actionText(op, shapes[i], costs)));
+  domain.operators.forEach((op, i) => {
+    for (const line of actionText(op, shapes[i], costs)) out.push(line);
+  });
   out[out.length - 1] += ')';
   return `${out.join('\n')}\n`;
 }

@@ -74,7 +74,7 @@ export function importPddl(domain: PddlDomain, problem: PddlProblem | null, name
     for (const t of typeChain(domain, o.type)) init.push(literal(t, [o.name], o.loc));
     if (needsObject) init.push(literal('object', [o.name], o.loc));
   }
-  init.push(...problem.init.map(groundLiteral));
+  for (const f of problem.init) init.push(groundLiteral(f));
   const imported: Problem = { file: names.problemFile, init, goal: problem.goal.map(groundLiteral) };
   const problemText = formatProblem(imported, {
     header: [`Imported by planlog from ${problem.file} (PDDL problem ${problem.name}, domain ${domain.name}).`],

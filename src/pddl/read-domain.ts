@@ -40,7 +40,7 @@ export function readPddlDomain(text: string, file: string): PddlDomain {
         for (const [, { parent, loc }] of [...domain.types]) if (parent !== 'object' && !domain.types.has(parent)) domain.types.set(parent, { parent: 'object', loc });
         break;
       case ':constants':
-        domain.constants.push(...readTypedList(body(s), false, 'the constants', report));
+        for (const c of readTypedList(body(s), false, 'the constants', report)) domain.constants.push(c);
         break;
       case ':predicates':
         for (const p of body(s)) readPredicate(p, domain.predicates, report);

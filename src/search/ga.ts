@@ -145,8 +145,8 @@ export function ga(space: SearchSpace, options: SearchOptions): SearchResult {
       }
       if (candIds.length === 0) {
         // only states the sequence has passed: go back to one of them rather than stop
-        candIds.push(...seenIds);
-        candOps.push(...seenOps);
+        for (const id of seenIds) candIds.push(id);
+        for (const o of seenOps) candOps.push(o);
       }
       if (candIds.length === 0 && backId >= 0) {
         candIds.push(backId);

@@ -4,7 +4,7 @@ import type { SearchTrace, TraceNode } from './trace.ts';
 const num = (v: number | null): string => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 
 function table(rows: string[][], right: boolean[]): string[] {
-  const widths = rows[0].map((_, c) => Math.max(...rows.map((r) => r[c].length)));
+  const widths = rows[0].map((_, c) => rows.reduce((m, r) => Math.max(m, r[c].length), -Infinity));
   return rows.map((r) => `  ${r.map((cell, c) => (right[c] ? cell.padStart(widths[c]) : cell.padEnd(widths[c]))).join('  ')}`.trimEnd());
 }
 
@@ -37,7 +37,7 @@ export function renderTrace(t: SearchTrace): string {
   const shown = recorded === t.expansions ? `all ${recorded} expansions` : `the first ${recorded} of ${t.expansions} expansions`;
   if (t.expansions === 0) return `trace of ${how}: no expansions; ${outcome}`;
   const out = [`trace of ${how}: ${shown}; ${outcome}`];
-  out.push(...nodeRows(t));
+  for (const line of nodeRows(t)) out.push(line);
   if (t.planNodes.length > 0) out.push(`plan path (*): ${t.planNodes.map((id) => `#${id}`).join(' → ')}`);
   if (t.levels) out.push(`expansions per depth: ${t.levels.map((l) => `${l.depth}:${l.expanded}`).join(' ')}`);
   if (t.iterations) {
