@@ -166,10 +166,9 @@ describe('engine', () => {
     expect((crash as Error).message).not.toContain('secret_goal');
   });
   it('the wall-clock limit terminates the worker', async () => {
-    const t0 = performance.now();
+    // an endless loop answers only because the limit ended it
     const r = await runProlog({ sources: [{ file: 'p.pl', text: 'loop :- loop.\n' }], query: 'loop', answerVar: 'X', timeoutMs: 300 });
-    expect(r).toMatchObject({ status: 'limit', limit: 'time' });
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(r).toMatchObject({ status: 'limit', limit: 'time', answers: [] });
   });
   it('the step limit stops the run', async () => {
     const r = await runProlog({ sources: [{ file: 'p.pl', text: 'loop :- loop.\n' }], query: 'loop', answerVar: 'X', maxSteps: 40_000 });

@@ -62,10 +62,9 @@ describe.skipIf(!swiplAvailable())('the swipl engine (swipl-wasm)', () => {
     expect((e as PlanlogError).message).toBe('p.pl:2:3: unknown Prolog predicate q/1');
   });
   it('the wall-clock limit terminates the worker; the inference limit stops the run', async () => {
-    const t0 = performance.now();
+    // an endless loop answers only because the limit ended it
     const r = await runSwipl({ sources: [{ file: 'p.pl', text: 'loop :- loop.\n' }], query: 'loop', answerVar: 'X', timeoutMs: 300 });
-    expect(r).toMatchObject({ status: 'limit', limit: 'time' });
-    expect(performance.now() - t0).toBeLessThan(5000);
+    expect(r).toMatchObject({ status: 'limit', limit: 'time', answers: [] });
     const s = await runSwipl({ sources: [{ file: 'p.pl', text: 'loop :- loop.\n' }], query: 'loop', answerVar: 'X', maxSteps: 40_000 });
     expect(s).toMatchObject({ status: 'limit', limit: 'steps' });
   });
