@@ -31,7 +31,10 @@ const io: Io = {
     try {
       return await solveSourceInWorker(source, options, { onProgress, interrupt });
     } finally {
-      process.off('SIGINT', onSigint);
+      // after a Ctrl-C the handler stays: a wrapper's copy of that one signal (npm relays it
+      // to its child) may come after the search has stopped, and must not kill the process
+      // while it prints the statistics
+      if (first === 0) process.off('SIGINT', onSigint);
     }
   },
 };

@@ -1,6 +1,6 @@
 /**
  * Ctrl-C through every documented command line: `node bin/planlog.js …`,
- * `npm start -- …` and `npx planlog …`. Each is started in its own process
+ * `npm start -- …`, `npx planlog …` and `npm run dev -- …`. Each is started in its own process
  * group (as a terminal does), the test waits until the search runs (the
  * progress line, shown on a pipe with PLANLOG_PROGRESS=1), then sends
  * SIGINT to the whole group, as Ctrl-C does: the search stops with status
@@ -49,6 +49,7 @@ describe('Ctrl-C during a search: exit 3 with the statistics, whichever command 
     ['node bin/planlog.js', process.execPath, ['bin/planlog.js', ...SOLVE]],
     ['npm start --', 'npm', ['start', '--', ...SOLVE]],
     ['npx planlog', 'npx', ['planlog', ...SOLVE]],
+    ['npm run dev -- (the sources through tsx)', 'npm', ['run', 'dev', '--', ...SOLVE]],
   ] as const) {
     it(name, async () => {
       const r = await interrupted(command, [...args]);
