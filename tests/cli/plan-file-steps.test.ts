@@ -3,19 +3,10 @@
  * located error) whatever its format (issue 13, point 8: `[1,2,3]` exited
  * 5 as an invalid plan while `{"plan":[1,2,3]}` exited 2).
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runMain } from './run-main.ts';
+import { describe, expect, it } from 'vitest';
+import { runMain, scratch } from './run-main.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'planlog-plan-steps-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { file } = scratch('planlog-plan-steps-');
 const validate = (plan: string) => runMain('validate', 'domains/robot-problem.pl', '--domain', 'domains/robot.pl', '--plan', plan);
 
 describe('validate --plan: steps that are not operator terms', () => {

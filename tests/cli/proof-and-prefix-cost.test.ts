@@ -4,19 +4,10 @@
  * backends), and `validate --json` names the cost of an invalid plan's
  * replayed prefix `prefixCost`.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runMain } from './run-main.ts';
+import { describe, expect, it } from 'vitest';
+import { runMain, scratch } from './run-main.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'planlog-proof-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { file } = scratch('planlog-proof-');
 
 // The light must be switched on twice: no plan uses each ground operator once.
 const LIGHT = file('light.pl', `opn(switchOn, [off], [on], [off]).

@@ -4,19 +4,11 @@
  * two actions with one name, and temporal domains (:durative-actions), which
  * are named as such instead of "the domain has no actions".
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runMain } from '../cli/run-main.ts';
+import { describe, expect, it } from 'vitest';
+import { runMain, scratch } from '../cli/run-main.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'planlog-pddl-rejects-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const file = (name: string, text: string): string => {
-  const p = join(dir, name);
-  writeFileSync(p, text);
-  return p;
-};
+const { dir, file } = scratch('planlog-pddl-rejects-');
 const importing = (...files: string[]) => runMain('pddl', 'import', ...files, '--out', join(dir, 'out'));
 
 const DOMAIN = file('domain.pddl', `(define (domain lights)
