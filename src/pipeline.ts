@@ -165,20 +165,24 @@ function searchOptionsOf(strategy: Strategy, options: SolveOptions, level: Level
 /**
  * Reading and compiling under a solve's budget (`options.timeoutMs`,
  * `maxMemoryMb`, the interrupt, from `options.startedAt`), for callers that
- * solve elsewhere (the Prolog backend): the loaded problem, or the `limit`
- * report of the phase that a limit stopped ("… while reading level 1 of
- * big.txt (row 180 of 500)").
+ * solve elsewhere (the Prolog backend) and for solveSource: the loaded
+ * problem and the budget, or the `limit` report of the phase that a limit
+ * stopped ("… while reading level 1 of big.txt (row 180 of 500)") with an
+ * empty problem under the files' names.
  */
-export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded: LoadedProblem; parseMs: number } | { stopped: SolveReport } {
+export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded: LoadedProblem; parseMs: number; budget: Budget } | { stopped: SolveReport; loaded: LoadedProblem } {
   const startedAt = options.startedAt ?? clockMs();
   const budget = solveBudget({ ...options, startedAt });
   const t0 = clockMs();
   try {
-    return { loaded: loadProblem(src, budget), parseMs: clockMs() - t0 };
+    return { loaded: loadProblem(src, budget), parseMs: clockMs() - t0, budget };
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
     const strategy = strategyOf(options);
-    return { stopped: stoppedReport(e, strategy, searchOptionsOf(strategy, options, undefined), { parseMs: clockMs() - t0, groundMs: 0, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 }) };
+    const stopped = stoppedReport(e, strategy, searchOptionsOf(strategy, options, undefined), { parseMs: clockMs() - t0, groundMs: 0, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 });
+    // nothing was loaded: an empty domain and problem under the files' names
+    const domain: Domain = { file: src.domainFile, operators: [], predicates: new Map() };
+    return { stopped, loaded: { domain, problem: { file: src.file, init: [], goal: [] } } };
   }
 }
 
@@ -193,20 +197,9 @@ export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded:
  */
 export function solveSource(src: ProblemSource, options: SolveOptions): { report: SolveReport; loaded: LoadedProblem; read: boolean } {
   const startedAt = options.startedAt ?? clockMs();
-  const budget = solveBudget({ ...options, startedAt });
-  let loaded: LoadedProblem;
-  const t0 = clockMs();
-  try {
-    loaded = loadProblem(src, budget);
-  } catch (e) {
-    if (!(e instanceof LimitReached)) throw e;
-    const strategy = strategyOf(options);
-    const parseMs = clockMs() - t0;
-    const report = stoppedReport(e, strategy, searchOptionsOf(strategy, options, undefined), { parseMs, groundMs: 0, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 });
-    const domain: Domain = { file: src.domainFile, operators: [], predicates: new Map() };
-    return { report, loaded: { domain, problem: { file: src.file, init: [], goal: [] } }, read: false };
-  }
-  return { report: solveLoaded(loaded, { ...options, startedAt }, clockMs() - t0, budget), loaded, read: true };
+  const r = loadWithin(src, { ...options, startedAt });
+  if ('stopped' in r) return { report: r.stopped, loaded: r.loaded, read: false };
+  return { report: solveLoaded(r.loaded, { ...options, startedAt }, r.parseMs, r.budget), loaded: r.loaded, read: true };
 }
 
 /**

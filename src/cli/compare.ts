@@ -48,11 +48,8 @@ export function loadForProlog(io: Io, file: string, values: { level?: string; do
   const text = io.readFile(file);
   const domainText = io.readFile(domainFile);
   const r = loadWithin({ file, text, level: values.level, domainFile, domainText }, options);
-  if ('stopped' in r) {
-    // a limit stopped the reading: nothing was loaded
-    const loaded: LoadedProblem = { domain: { file: domainFile, operators: [], predicates: new Map() }, problem: { file, init: [], goal: [] } };
-    return { stopped: r.stopped, loaded, domainFile };
-  }
+  // a limit stopped the reading: nothing was loaded
+  if ('stopped' in r) return { stopped: r.stopped, loaded: r.loaded, domainFile };
   return {
     loaded: r.loaded,
     parseMs: r.parseMs,

@@ -115,8 +115,7 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     const r = loadWithin(task.source, { ...early.options, startedAt, interrupt: new Int32Array(task.interrupt) });
     if ('stopped' in r) {
       const c = stoppedComparison(r.stopped, task.options);
-      const none: LoadedProblem = { domain: { file: task.source.domainFile, operators: [], predicates: new Map() }, problem: { file: task.source.file, init: [], goal: [] } };
-      return task.kind === 'compare' ? compareJson(c, none) : solveJson(c.prolog, none);
+      return task.kind === 'compare' ? compareJson(c, r.loaded) : solveJson(c.prolog, r.loaded);
     }
     loaded = r.loaded;
   } else loaded = loadProblem(task.source);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { budgetOf } from '../counting-budget.ts';
 import { PlanlogError } from '../../src/lang/errors.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
@@ -32,16 +33,6 @@ describe('readLevel: one broken level does not block the others', () => {
   });
 });
 
-/** A budget that throws after `n` polls, with the position it was asked about. */
-function budgetOf(n: number): { poll(where: () => string): void; asked: number } {
-  const b = {
-    asked: 0,
-    poll(where: () => string): void {
-      if (++b.asked > n) throw new Error(`stopped: ${where()}`);
-    },
-  };
-  return b;
-}
 
 describe('reading under a budget (issue 13)', () => {
   it('polls once per line of the file, naming the line', () => {

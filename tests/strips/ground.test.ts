@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { budgetOf } from '../counting-budget.ts';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
@@ -288,16 +289,6 @@ describe('ground: a hand-written domain with an inequality', () => {
   });
 });
 
-/** A budget that throws after `n` polls with the position it was asked about; counts its polls. */
-function budgetOf(n: number): { poll(where: () => string): void; asked: number } {
-  const b = {
-    asked: 0,
-    poll(where: () => string): void {
-      if (++b.asked > n) throw new Error(`stopped: ${where()}`);
-    },
-  };
-  return b;
-}
 
 const problemOf = (d: Domain, text: string) => parseProblem(text, 'p.pl', d);
 
