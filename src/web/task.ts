@@ -143,30 +143,41 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   return solveJson(await solvePrologLoaded(loaded, p, parseMs), loaded);
 }
 
-/** The options of a solve with planlog's own search, checked as the CLI does; undefined for other tasks and for bad options (then reported after reading the texts, as for every task). */
-function tsSolveOptions(task: WebTask): ReturnType<typeof searchOptionsFrom> | undefined {
-  const o = task.options;
-  if (task.kind !== 'solve' || (o.backend ?? 'ts') !== 'ts' || o.theory !== undefined || o.engine !== undefined) return undefined;
+/**
+ * A request's search options checked as the CLI does (`check` adds the
+ * backend's own checks), or undefined when they are bad: the error is then
+ * reported after the texts are read, as for every task.
+ */
+function checkedOptions(task: WebTask, defaultAlgo: string, check?: (options: ReturnType<typeof searchOptionsFrom>) => void): ReturnType<typeof searchOptionsFrom> | undefined {
+  let options: ReturnType<typeof searchOptionsFrom>;
   try {
-    return { ...searchOptionsFrom(flagValues(o), task.source.isProlog ? 'bfs' : 'auto'), maxMemoryMb: task.maxMemoryMb };
+    options = { ...searchOptionsFrom(flagValues(task.options), defaultAlgo), maxMemoryMb: task.maxMemoryMb };
   } catch (e) {
     if (e instanceof UsageError) return undefined;
     throw e;
   }
-}
-
-/** The checked options of a compare or a Prolog-backend solve; undefined for other tasks and for bad options. */
-function prologRunOptions(task: WebTask): { options: ReturnType<typeof searchOptionsFrom> } | undefined {
-  const o = task.options;
-  if (task.kind !== 'compare' && !(task.kind === 'solve' && o.backend === 'prolog')) return undefined;
   try {
-    const options = { ...searchOptionsFrom(flagValues(o), 'iddfs'), maxMemoryMb: task.maxMemoryMb };
-    prologOptionsFrom(options, o);
-    return { options };
+    check?.(options);
   } catch (e) {
     if (e instanceof UsageError || isPlanlogError(e)) return undefined;
     throw e;
   }
+  return options;
+}
+
+/** The options of a solve with planlog's own search; undefined for other tasks and for bad options. */
+function tsSolveOptions(task: WebTask): ReturnType<typeof searchOptionsFrom> | undefined {
+  const o = task.options;
+  if (task.kind !== 'solve' || (o.backend ?? 'ts') !== 'ts' || o.theory !== undefined || o.engine !== undefined) return undefined;
+  return checkedOptions(task, task.source.isProlog ? 'bfs' : 'auto');
+}
+
+/** The options of a compare or a Prolog-backend solve; undefined for other tasks and for bad options. */
+function prologRunOptions(task: WebTask): { options: ReturnType<typeof searchOptionsFrom> } | undefined {
+  const o = task.options;
+  if (task.kind !== 'compare' && !(task.kind === 'solve' && o.backend === 'prolog')) return undefined;
+  const options = checkedOptions(task, 'iddfs', (opts) => prologOptionsFrom(opts, o));
+  return options && { options };
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {
