@@ -4,31 +4,15 @@
  */
 
 // The pipeline: texts → problem → ground task → search → validated plan.
-export {
-  backendNames,
-  isPrologFile,
-  loadProblem,
-  lurdSteps,
-  planSteps,
-  sokobanFields,
-  solve,
-  solveBudget,
-  solveLoaded,
-  solveSource,
-  loadWithin,
-  validateSteps,
-  type Backend,
-  type LoadedProblem,
-  type ProblemSource,
-  type SolveOptions,
-  type SolveReport,
-} from './pipeline.ts';
+export { isPrologFile, loadProblem, type LoadedProblem, type ProblemSource } from './core/load.ts';
+export { backendNames, planSteps, sokobanFields, type Backend, type SolveReport } from './core/report.ts';
+export { lurdSteps, solve, solveBudget, solveLoaded, solveSource, loadWithin, validateSteps, type SolveOptions } from './pipeline/solve.ts';
 
 // The JSON objects of the contract (CLI --json, web API).
-export { compareJson, errorJson, solveJson, validationJson, type SokobanCounts } from './json.ts';
+export { compareJson, errorJson, solveJson, validationJson, type SokobanCounts } from './pipeline/json.ts';
 
 // Reading and writing Prolog texts; located errors.
-export { formatDiagnostics, formatLocation, isPlanlogError, PlanlogError, type Diagnostic } from './lang/errors.ts';
+export { formatDiagnostics, formatLocation, isPlanlogError, PlanlogError, type Diagnostic } from './util/errors.ts';
 export { parseDomain } from './lang/domain.ts';
 export { parseProblem } from './lang/problem.ts';
 export { parseProgram, parseTerm } from './lang/parse.ts';
@@ -36,11 +20,12 @@ export { readPlan } from './lang/plan.ts';
 export { formatProblem } from './lang/print.ts';
 
 // The planning model and the ground task.
-export { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from './strips/model.ts';
+export { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from './model/lifted.ts';
 export { ground, staticPredicates } from './strips/ground.ts';
 export { makeSearchSpace, type SearchSpace } from './strips/space.ts';
 export { makeTask, type Task } from './strips/task.ts';
-export { validatePlan, type PlanStep, type ValidationResult } from './strips/validate.ts';
+export { validatePlan, type ValidationResult } from './strips/validate.ts';
+export type { PlanStep } from './model/lifted.ts';
 
 // Teaching: why each step of a plan is legal; a search watched node by node.
 export { explainPlan, type ExplainedFailure, type ExplainedStep, type Explanation, type Precondition, type SchemaSource } from './explain/explain.ts';
@@ -71,14 +56,14 @@ export { fromPddlName, toPddlName } from './pddl/names.ts';
 export type { PddlDomain, PddlProblem } from './pddl/model.ts';
 
 // The Prolog backend and the comparison of the two backends.
-export { compareLoaded, compareReports, renderComparison, stoppedComparison, type Comparison } from './prolog/compare.ts';
+export { compareLoaded, compareReports, renderComparison, stoppedComparison, type Comparison } from './pipeline/compare.ts';
 export { isTheory, theories, type TheoryName } from './prolog/theory.ts';
 export { prologEngines, prologStrategies, problemText, solvePrologLoaded, type PrologEngine, type PrologSolveOptions, type PrologSolveReport } from './prolog/solve.ts';
 export { swiplAvailable, swiplMissing } from './prolog/engine-swipl.ts';
 
 // Solving off the main thread.
 export { solveInWorker, solveSourceInWorker } from './workers/solve.ts';
-export { clockMs, LimitReached } from './search/budget.ts';
+export { clockMs, LimitReached } from './util/budget.ts';
 export { createPool } from './workers/pool.ts';
 export type { Job, JobResult } from './workers/jobs.ts';
 

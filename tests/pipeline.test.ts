@@ -1,14 +1,16 @@
 /**
- * The whole chain as pure functions (src/pipeline.ts): load → ground →
+ * The whole chain as pure functions (src/pipeline/solve.ts): load → ground →
  * search → validate, on the tutorial levels, on hand-written domains, and on
  * the first Microban levels when the shared level files are present.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { PlanlogError } from '../src/lang/errors.ts';
-import { termToString } from '../src/lang/terms.ts';
-import { loadProblem, lurdSteps, planSteps, type ProblemSource, solve, solveLoaded, validateSteps } from '../src/pipeline.ts';
+import { PlanlogError } from '../src/util/errors.ts';
+import { termToString } from '../src/model/terms.ts';
+import { loadProblem, type ProblemSource } from '../src/core/load.ts';
+import { planSteps } from '../src/core/report.ts';
+import { lurdSteps, solve, solveLoaded, validateSteps } from '../src/pipeline/solve.ts';
 import { validatePlan } from '../src/strips/validate.ts';
 
 const read = (rel: string): string => readFileSync(new URL(rel, import.meta.url), 'utf8');

@@ -13,7 +13,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { getHeuristic } from '../heuristics/index.ts';
-import { loadProblem, solveLoaded, type SolveReport } from '../pipeline.ts';
+import { loadProblem } from '../core/load.ts';
+import { type SolveReport } from '../core/report.ts';
+import { solveLoaded } from '../pipeline/solve.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');

@@ -10,7 +10,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadProblem, solveLoaded, type SolveReport } from '../pipeline.ts';
+import { loadProblem } from '../core/load.ts';
+import { type SolveReport } from '../core/report.ts';
+import { solveLoaded } from '../pipeline/solve.ts';
 import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { solvePrologLoaded, type PrologEngine } from '../prolog/solve.ts';
 

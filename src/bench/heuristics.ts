@@ -9,7 +9,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { heuristicNames, heuristics } from '../heuristics/index.ts';
-import { loadProblem } from '../pipeline.ts';
+import { loadProblem } from '../core/load.ts';
 import type { SearchContext } from '../search/types.ts';
 import { ground } from '../strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';

@@ -2,7 +2,7 @@
  * Level specifications of the benchmark: `FILE` (every level of a file or
  * collection), `FILE:N`, `FILE:A-B`, `FILE:1,4,7-9`.
  */
-import { PlanlogError } from '../lang/errors.ts';
+import { PlanlogError } from '../util/errors.ts';
 import { scanLevels } from '../sokoban/level.ts';
 
 export interface BenchLevel {

@@ -33,8 +33,9 @@ import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { defaultMaxMemoryMb, searchOptionsFrom } from '../cli/options.ts';
-import { HEAP_STOP_FRACTION } from '../search/budget.ts';
-import { loadProblem, solveLoaded, type LoadedProblem } from '../pipeline.ts';
+import { HEAP_STOP_FRACTION } from '../util/budget.ts';
+import { loadProblem, type LoadedProblem } from '../core/load.ts';
+import { solveLoaded } from '../pipeline/solve.ts';
 import { solveInWorker, workerHeapLimitMb } from '../workers/solve.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));

@@ -7,12 +7,14 @@
  * own, so a viewer can show one step without the rest.
  */
 import { clauseText } from '../lang/clause-text.ts';
-import { type Term, termToString } from '../lang/terms.ts';
-import { type LoadedProblem, validateSteps } from '../pipeline.ts';
+import { type Term, termToString } from '../model/terms.ts';
+import { type LoadedProblem } from '../core/load.ts';
+import { validateSteps } from '../pipeline/solve.ts';
 import { renderBoard } from '../sokoban/render.ts';
 import { staticPredicates } from '../strips/ground.ts';
-import { type Arg, factKey, type Literal, type OperatorSchema } from '../strips/model.ts';
-import type { FailureKind, PlanStep } from '../strips/validate.ts';
+import { type Arg, factKey, type Literal, type OperatorSchema } from '../model/lifted.ts';
+import type { FailureKind } from '../strips/validate.ts';
+import type { PlanStep } from '../model/lifted.ts';
 
 /** An operator schema as written: its name term, the line where its clause starts, and the clause's text. */
 export interface SchemaSource {

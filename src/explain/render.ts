@@ -1,5 +1,5 @@
 /** The text form of an explanation (planlog explain); returns strings, the caller prints. */
-import { formatLocation } from '../lang/errors.ts';
+import { formatLocation } from '../util/errors.ts';
 import type { ExplainedFailure, ExplainedStep, Explanation, Precondition, SchemaSource } from './explain.ts';
 
 const pad = (s: string, n: number): string => s.split('\n').map((l) => (l === '' ? l : `${' '.repeat(n)}${l}`)).join('\n');

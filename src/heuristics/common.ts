@@ -12,8 +12,8 @@
  *   the cost of one atom: max over the goal atoms under h^max, their sum
  *   under h^add.
  */
-import { pollSetup } from '../search/budget.ts';
-import { Heap } from '../search/heap.ts';
+import { pollSetup } from '../util/budget.ts';
+import { Heap } from '../util/heap.ts';
 import type { Task } from '../strips/task.ts';
 
 /** The task as flat arrays, with the artificial `init` and `goal` atoms and the goal operator. */

@@ -6,9 +6,9 @@ import { hff } from './hff.ts';
 import { hmax } from './hmax.ts';
 import { lmcut } from './lmcut.ts';
 import type { Heuristic } from './types.ts';
-import { manhattan } from '../sokoban/h-manhattan.ts';
-import { matching } from '../sokoban/h-matching.ts';
-import { pushdist } from '../sokoban/h-pushdist.ts';
+import { manhattan } from '../plugins/sokoban/h-manhattan.ts';
+import { matching } from '../plugins/sokoban/h-matching.ts';
+import { pushdist } from '../plugins/sokoban/h-pushdist.ts';
 
 export const heuristics: Readonly<Record<string, Heuristic>> = {
   blind,

@@ -4,7 +4,7 @@
  * followed by layout, "%" or the end of the text — the grammar's rule).
  */
 
-import { isLineEnd } from './errors.ts';
+import { isLineEnd } from '../util/errors.ts';
 
 /**
  * The clause that starts at `offset` in `text`, up to and including its

@@ -3,11 +3,11 @@
  * facts over function-free literals. Every problem found is collected and
  * reported together, sorted by position.
  */
-import { PlanlogError, type Diagnostic } from './errors.ts';
+import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
-import { indicatorString, quoteAtom, type Clause, type Loc, type Program, type Term, type Var } from './terms.ts';
-import type { Arg, Domain, Inequality, Literal, OperatorSchema, PredicateInfo } from '../strips/model.ts';
+import { indicatorString, quoteAtom, type Clause, type Loc, type Program, type Term, type Var } from '../model/terms.ts';
+import type { Arg, Domain, Inequality, Literal, OperatorSchema, PredicateInfo } from '../model/lifted.ts';
 
 /**
  * Reads and checks a domain file (`poll`: see parseProgram).

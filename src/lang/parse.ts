@@ -3,8 +3,8 @@
  * (grammar/prolog.peggy) that turns its failures into PlanlogErrors with
  * readable, located messages.
  */
-import { isLineEnd, lineStarts, PlanlogError, positionAt, type Diagnostic } from './errors.ts';
-import type { Clause, Program, Term } from './terms.ts';
+import { isLineEnd, lineStarts, PlanlogError, positionAt, type Diagnostic } from '../util/errors.ts';
+import type { Clause, Program, Term } from '../model/terms.ts';
 import { parse as peggyParse, SyntaxError as PeggySyntaxError } from './parser.generated.js';
 
 /**

@@ -9,10 +9,10 @@
  * array of non-strings does; whether a well-formed step names an operator
  * that applies is the validator's question (exit 5).
  */
-import { PlanlogError } from './errors.ts';
+import { PlanlogError } from '../util/errors.ts';
 import { parseTerm } from './parse.ts';
-import { termToString, type Term } from './terms.ts';
-import type { PlanStep } from '../strips/validate.ts';
+import { termToString, type Term } from '../model/terms.ts';
+import type { PlanStep } from '../model/lifted.ts';
 
 /** Parses a plan file. Throws PlanlogError located at the offending step. */
 export function readPlan(text: string, file: string): PlanStep[] {

@@ -2,8 +2,8 @@
  * Writing planning data back out as Prolog text, and short term texts for
  * messages.
  */
-import { factKey, type Arg, type Domain, type Inequality, type Literal, type Problem } from '../strips/model.ts';
-import { termToString, type Loc, type Term } from './terms.ts';
+import { factKey, type Arg, type Domain, type Inequality, type Literal, type Problem } from '../model/lifted.ts';
+import { termToString, type Loc, type Term } from '../model/terms.ts';
 
 export interface FormatProblemOptions {
   /** Comment lines written first, each prefixed with "% ". */

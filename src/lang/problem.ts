@@ -3,12 +3,12 @@
  * `goal([Fact, …]).` (in any order), with ground, function-free facts that
  * agree with the domain's predicates when a domain is given.
  */
-import type { Arg, Domain, Literal, Problem } from '../strips/model.ts';
-import { factKey } from '../strips/model.ts';
+import type { Arg, Domain, Literal, Problem } from '../model/lifted.ts';
+import { factKey } from '../model/lifted.ts';
 import { describeClause, isControlConstruct, listItems, plural, Reporter, termToArg } from './domain.ts';
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
-import { quoteAtom, type Loc, type Program, type Term } from './terms.ts';
+import { quoteAtom, type Loc, type Program, type Term } from '../model/terms.ts';
 
 /**
  * Reads and checks a problem file; with a domain, also checks the facts

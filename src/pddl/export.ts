@@ -10,8 +10,8 @@
  * variable written twice, is a fresh parameter tied to it by `(= …)`.
  * Variables that only the preconditions mention come last.
  */
-import { quoteAtom } from '../lang/terms.ts';
-import type { Arg, Domain, Literal, OperatorSchema, Problem } from '../strips/model.ts';
+import { quoteAtom } from '../model/terms.ts';
+import type { Arg, Domain, Literal, OperatorSchema, Problem } from '../model/lifted.ts';
 import { pddlVarName, toPddlName, unique } from './names.ts';
 
 /** One PDDL parameter of an operator: its name and the opn argument it stands for. */

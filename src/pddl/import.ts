@@ -18,9 +18,9 @@
 import { parseDomain, Reporter } from '../lang/domain.ts';
 import { parseTerm } from '../lang/parse.ts';
 import { formatProblem } from '../lang/print.ts';
-import { quoteAtom, type Loc } from '../lang/terms.ts';
+import { quoteAtom, type Loc } from '../model/terms.ts';
 import { staticPredicates } from '../strips/ground.ts';
-import type { Literal, Problem } from '../strips/model.ts';
+import type { Literal, Problem } from '../model/lifted.ts';
 import type { PddlAction, PddlAtom, PddlDomain, PddlProblem, PddlTerm } from './model.ts';
 import { fromPddlName, prologVarName, unique } from './names.ts';
 import { typeChain } from './read-domain.ts';

@@ -2,7 +2,7 @@
  * A STRIPS PDDL domain and problem as the reader returns them: names
  * lowercased, every part located in its file.
  */
-import type { Loc } from '../lang/terms.ts';
+import type { Loc } from '../model/terms.ts';
 
 /** A variable (`?x`, stored as `x`) or a name (an object or constant). */
 export type PddlTerm = { kind: 'var'; name: string; loc: Loc } | { kind: 'name'; name: string; loc: Loc };

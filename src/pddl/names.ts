@@ -18,7 +18,7 @@
  * `truck-1` → `'truck-1'`.
  */
 import { parseTerm } from '../lang/parse.ts';
-import { quoteAtom, termToString } from '../lang/terms.ts';
+import { quoteAtom, termToString } from '../model/terms.ts';
 
 const plainAtom = /^[a-z][a-zA-Z0-9_]*$/;
 /** A (lowercased) PDDL name. */

@@ -2,7 +2,7 @@
  * A validated plan as PDDL steps, the format of VAL and Fast Downward:
  * one `(action arg …)` line per step and a last line `; cost = N`.
  */
-import type { Domain } from '../strips/model.ts';
+import type { Domain } from '../model/lifted.ts';
 import type { ValidatedStep } from '../strips/validate.ts';
 import { actionShapes } from './export.ts';
 import { toPddlName } from './names.ts';

@@ -5,7 +5,7 @@
  * as not supported.
  */
 import { Reporter } from '../lang/domain.ts';
-import type { Loc } from '../lang/terms.ts';
+import type { Loc } from '../model/terms.ts';
 import type { PddlAction, PddlAtom, PddlDomain, PddlEquality, PddlPredicate } from './model.ts';
 import { showSExpr, type SExpr, type SList } from './sexpr.ts';
 import { body, conjuncts, head, readAtom, readDefine, readName, readTerm, readTypedList, type TermScope } from './syntax.ts';

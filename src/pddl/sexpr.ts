@@ -4,8 +4,8 @@
  * the end of the line; `?` starts a variable, also right after a name. PDDL
  * is case-insensitive, so atoms are kept both as written and lowercased.
  */
-import { PlanlogError } from '../lang/errors.ts';
-import type { Loc } from '../lang/terms.ts';
+import { PlanlogError } from '../util/errors.ts';
+import type { Loc } from '../model/terms.ts';
 
 export interface SAtom {
   kind: 'atom';

@@ -4,7 +4,7 @@
  * one located) so that a reader can go on and report them all together.
  */
 import type { Reporter } from '../lang/domain.ts';
-import type { Loc } from '../lang/terms.ts';
+import type { Loc } from '../model/terms.ts';
 import type { PddlAtom, PddlPredicate, PddlTerm, TypedName } from './model.ts';
 import { pddlNamePattern } from './names.ts';
 import { readSExprs, showSExpr, type SAtom, type SExpr, type SList } from './sexpr.ts';

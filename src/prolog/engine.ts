@@ -23,8 +23,8 @@
  *   process's stdout or stderr.
  */
 import { Worker } from 'node:worker_threads';
-import { PlanlogError } from '../lang/errors.ts';
-import { noLoc, type Term } from '../lang/terms.ts';
+import { PlanlogError } from '../util/errors.ts';
+import { noLoc, type Term } from '../model/terms.ts';
 
 /** A text to consult, and the file name its errors are reported against. */
 export interface PrologSource {

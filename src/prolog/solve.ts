@@ -14,11 +14,12 @@
  * facts after it is locked down (engine.ts). This holds for every caller:
  * solve --backend prolog, compare, the web API and bench.
  */
-import type { Domain } from '../strips/model.ts';
-import { PlanlogError } from '../lang/errors.ts';
+import type { Domain } from '../model/lifted.ts';
+import { PlanlogError } from '../util/errors.ts';
 import { formatDomainForEngine, formatProblem, formatProblemForEngine } from '../lang/print.ts';
-import { termToString, type Term } from '../lang/terms.ts';
-import { planSteps, sokobanFields, type LoadedProblem, type SolveReport } from '../pipeline.ts';
+import { termToString, type Term } from '../model/terms.ts';
+import { type LoadedProblem } from '../core/load.ts';
+import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
 import type { CycleRule, IterationStats, LimitKind } from '../search/types.ts';
 import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
 import { staticPredicates } from '../strips/ground.ts';

@@ -18,8 +18,8 @@
 import type { Evaluator } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
-import { Heap, keyPrimary, packKey } from './heap.ts';
+import { Budget, limitReason } from '../util/budget.ts';
+import { Heap, keyPrimary, packKey } from '../util/heap.ts';
 import { makePrune } from './prune.ts';
 import type { SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';

@@ -5,7 +5,7 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
+import { Budget, limitReason } from '../util/budget.ts';
 import { makePrune } from './prune.ts';
 import { OpStack } from './opstack.ts';
 import type { SearchOptions, SearchResult, Strategy } from './types.ts';

@@ -27,7 +27,7 @@
  */
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { limitReason } from './budget.ts';
+import { limitReason } from '../util/budget.ts';
 import { localSetup, localStrategy, removeLoops, Table } from './local.ts';
 import type { LimitKind, SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';

@@ -9,7 +9,7 @@
 import type { Evaluator } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget, limitReason } from './budget.ts';
+import { Budget, limitReason } from '../util/budget.ts';
 import { OpStack } from './opstack.ts';
 import { makePrune } from './prune.ts';
 import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';

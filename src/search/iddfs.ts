@@ -32,7 +32,7 @@
  */
 import { hashState, StateStore } from '../strips/store.ts';
 import type { SearchSpace } from '../strips/space.ts';
-import { Budget, limitReason } from './budget.ts';
+import { Budget, limitReason } from '../util/budget.ts';
 import { makePrune } from './prune.ts';
 import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';
 import { resultBuilder } from './result.ts';

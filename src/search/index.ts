@@ -10,7 +10,7 @@ import { iddfsStrategy } from './iddfs.ts';
 import { lrtaStrategy } from './lrta.ts';
 import { mctsStrategy } from './mcts.ts';
 import { autoStrategy, optimalMovesStrategy, optimalPushesStrategy } from './presets.ts';
-import { pushGreedyStrategy, pushStrategy } from './push.ts';
+import { pushGreedyStrategy, pushStrategy } from '../plugins/sokoban/push.ts';
 import type { Strategy } from './types.ts';
 import { ucsStrategy } from './ucs.ts';
 import { wastarStrategy } from './wastar.ts';

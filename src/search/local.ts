@@ -7,7 +7,7 @@ import { getHeuristic } from '../heuristics/index.ts';
 import type { Evaluator } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
-import { Budget } from './budget.ts';
+import { Budget } from '../util/budget.ts';
 import { makePrune } from './prune.ts';
 import { makeRandom } from './random.ts';
 import type { SearchOptions, Strategy } from './types.ts';

@@ -16,8 +16,8 @@
 import { getHeuristic } from '../heuristics/index.ts';
 import { astarStrategy } from './astar.ts';
 import { gbfsStrategy } from './gbfs.ts';
-import { limitReason } from './budget.ts';
-import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
+import { limitReason } from '../util/budget.ts';
+import { costsArePushes, pushStrategy, runPushSearch } from '../plugins/sokoban/push.ts';
 import type { SearchOptions, SearchResult, SearchStats, Strategy } from './types.ts';
 
 /** Adds the counts of a second run to those of a first (times add up). */

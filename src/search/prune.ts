@@ -4,7 +4,7 @@
  * drops it. Every strategy calls it on every state it generates. A pruner
  * must never call a state dead from which a plan exists.
  */
-import { deadlockTest } from '../sokoban/prune.ts';
+import { deadlockTest } from '../plugins/sokoban/prune.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import type { SearchOptions } from './types.ts';
 

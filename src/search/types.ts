@@ -2,6 +2,9 @@
 import type { Heuristic } from '../heuristics/types.ts';
 import type { Level } from '../sokoban/level.ts';
 import type { SearchSpace } from '../strips/space.ts';
+import type { LimitKind, Limits, Progress } from '../util/budget.ts';
+
+export type { LimitKind, Progress } from '../util/budget.ts';
 
 /** What a problem brings besides its ground task: the Sokoban level it was compiled from, if any. */
 export interface SearchContext {
@@ -10,23 +13,10 @@ export interface SearchContext {
 
 export type SearchStatus = 'solved' | 'unsolvable' | 'limit';
 export type CycleRule = 'state' | 'action';
-export type LimitKind = 'time' | 'nodes' | 'memory' | 'interrupted';
 
-export interface SearchOptions {
+export interface SearchOptions extends Limits {
   /** Cycle rule of depth-first strategies: no state twice on the path (sound), or no ground operator twice in a plan (the original's rule). */
   cycle: CycleRule;
-  /** Wall-clock limit in milliseconds (Infinity: none). */
-  timeoutMs: number;
-  /** Time the solve spent before the search (grounding), counted against `timeoutMs`. */
-  spentMs?: number;
-  /** Limit on expanded nodes (Infinity: none). */
-  maxNodes: number;
-  /** Limit on the process's resident memory in MB (Infinity: none). */
-  maxMemoryMb?: number;
-  /** Aborting it stops the search cleanly with status `limit`. */
-  signal?: AbortSignal;
-  /** A shared flag another thread sets to non-zero (Ctrl-C) to stop the search cleanly. */
-  interrupt?: Int32Array;
   /** The heuristic of informed strategies. */
   heuristic?: Heuristic;
   /** Weight of h in wastar (f = g + w·h); default 2. */
@@ -41,8 +31,6 @@ export interface SearchOptions {
   context?: SearchContext;
   /** Prune generated states proven dead (see src/search/prune.ts): `deadlocks` (Sokoban dead squares and freeze deadlocks). */
   prune?: string;
-  /** Called about every 100 ms of search with the counts so far. */
-  onProgress?: (p: Progress) => void;
   /** Seed of the stochastic strategies (beam with a temperature, lrta, mcts, ga); default 1. */
   seed?: number;
   /** beam: states kept per layer (default 8). */
@@ -73,15 +61,6 @@ export interface SearchTracer {
   iteration?(bound: number): void;
 }
 
-export interface Progress {
-  expanded: number;
-  generated: number;
-  /** Current depth bound of iterative strategies. */
-  bound?: number;
-  /** Current f value (best-first) or f bound (idastar). */
-  f?: number;
-  elapsedMs: number;
-}
 
 /** One iteration of an iterative-deepening strategy. */
 export interface IterationStats {

@@ -13,7 +13,7 @@
  * Only cells (floor inside the walls, `level.cells`) take part. Each literal
  * is located at the board square of its first argument.
  */
-import type { Arg, Literal, Problem } from '../strips/model.ts';
+import type { Arg, Literal, Problem } from '../model/lifted.ts';
 import { cellLoc, cellName, isCell, levelLabel, type Level, type Point, type ReadBudget } from './level.ts';
 
 /** The predicates of the Sokoban domain that no operator changes. */

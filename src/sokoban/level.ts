@@ -24,8 +24,8 @@
  * the level's board lines, x0y0 = the first character of the level's first
  * board line.
  */
-import { PlanlogError, type Diagnostic } from '../lang/errors.ts';
-import type { Loc } from '../lang/terms.ts';
+import { PlanlogError, type Diagnostic } from '../util/errors.ts';
+import type { Loc } from '../model/terms.ts';
 
 /**
  * What the reader polls while it works (a solve's Budget): `poll` throws

@@ -3,8 +3,8 @@
  * of domains/sokoban.pl (moveX(From,To), pushX(Sok,From,To)) to LURD and
  * back.
  */
-import { PlanlogError } from '../lang/errors.ts';
-import { quoteAtom } from '../lang/terms.ts';
+import { PlanlogError } from '../util/errors.ts';
+import { quoteAtom } from '../model/terms.ts';
 import { cellName, isCell, isWall, type Level, type Point } from './level.ts';
 
 type Dir = 'U' | 'D' | 'L' | 'R';

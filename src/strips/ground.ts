@@ -12,9 +12,9 @@
  * strings), and a fluent atom is known by its position in the worklist; the
  * names of atoms and operators are written once each, at the end.
  */
-import { quoteAtom } from '../lang/terms.ts';
+import { quoteAtom } from '../model/terms.ts';
 import { BigMap } from './big.ts';
-import type { Arg, Domain, Literal, OperatorSchema, Problem } from './model.ts';
+import type { Arg, Domain, Literal, OperatorSchema, Problem } from '../model/lifted.ts';
 import type { GroundOperator, Task } from './task.ts';
 
 /**

@@ -8,7 +8,7 @@
  * No strings, no objects per state. Shortly before it grows, a store asks
  * whether the growth fits under the search's memory ceiling (reserve.ts).
  */
-import { wouldExceedCeiling } from './reserve.ts';
+import { wouldExceedCeiling } from '../util/reserve.ts';
 
 /** 32-bit hash of `words` words (multiply-rotate per word, murmur3 finaliser). */
 export function hashState(s: Uint32Array, off: number, words: number): number {

@@ -4,17 +4,10 @@
  * step by matching its name against the schemas, finding the preconditions
  * in the current state, and applying delete then add lists (add wins).
  */
-import type { Loc, Term } from '../lang/terms.ts';
-import { termToString } from '../lang/terms.ts';
-import type { Arg, Domain, Literal, OperatorSchema, Problem } from './model.ts';
-import { factKey } from './model.ts';
-
-/** One step of a plan to check: a term, and where it was read from. */
-export interface PlanStep {
-  term: Term;
-  /** Where the step was written (plan file line, LURD character); absent for generated plans. */
-  loc?: Loc;
-}
+import type { Loc, Term } from '../model/terms.ts';
+import { termToString } from '../model/terms.ts';
+import type { Arg, Domain, Literal, OperatorSchema, PlanStep, Problem } from '../model/lifted.ts';
+import { factKey } from '../model/lifted.ts';
 
 export type FailureKind = 'unknown-operator' | 'not-ground' | 'precondition' | 'goal';
 

@@ -8,8 +8,10 @@
  * expanded after the first `limit`) are added as unrecorded nodes (g only),
  * so the whole path is always shown.
  */
-import { PlanlogError } from '../lang/errors.ts';
-import { type LoadedProblem, type SolveOptions, type SolveReport, solveLoaded } from '../pipeline.ts';
+import { PlanlogError } from '../util/errors.ts';
+import { type LoadedProblem } from '../core/load.ts';
+import { type SolveReport } from '../core/report.ts';
+import { type SolveOptions, solveLoaded } from '../pipeline/solve.ts';
 import { getStrategy, strategies } from '../search/index.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { type RawNode, TraceRecorder } from './recorder.ts';

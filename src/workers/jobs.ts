@@ -5,8 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { getHeuristic } from '../heuristics/index.ts';
-import { PlanlogError } from '../lang/errors.ts';
-import { loadProblem, solveLoaded, type LoadedProblem, type SolveReport } from '../pipeline.ts';
+import { PlanlogError } from '../util/errors.ts';
+import { loadProblem, type LoadedProblem } from '../core/load.ts';
+import { type SolveReport } from '../core/report.ts';
+import { solveLoaded } from '../pipeline/solve.ts';
 import { solvePrologLoaded, type PrologEngine } from '../prolog/solve.ts';
 
 export interface Job {

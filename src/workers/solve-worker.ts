@@ -4,9 +4,9 @@
  * and to react to Ctrl-C (through the shared interrupt flag).
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PlanlogError } from '../lang/errors.ts';
+import { PlanlogError } from '../util/errors.ts';
 import { getHeuristic } from '../heuristics/index.ts';
-import { solveLoaded, solveSource, type SolveOptions } from '../pipeline.ts';
+import { solveLoaded, solveSource, type SolveOptions } from '../pipeline/solve.ts';
 import { levelBuffers, packLevel, type SolveJob, type WorkerReply } from './solve.ts';
 
 const job = workerData.job as SolveJob;

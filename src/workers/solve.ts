@@ -13,13 +13,15 @@
 import { getHeapStatistics } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import { parseDomain } from '../lang/domain.ts';
-import { PlanlogError, type Diagnostic } from '../lang/errors.ts';
+import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProblem } from '../lang/problem.ts';
-import type { LoadedProblem, ProblemSource, SolveOptions, SolveReport } from '../pipeline.ts';
+import type { LoadedProblem, ProblemSource } from '../core/load.ts';
+import type { SolveReport } from '../core/report.ts';
+import type { SolveOptions } from '../pipeline/solve.ts';
 import type { Progress } from '../search/types.ts';
 import { compileLevel } from '../sokoban/compile.ts';
 import type { Level, Point } from '../sokoban/level.ts';
-import type { Domain, Problem } from '../strips/model.ts';
+import type { Domain, Problem } from '../model/lifted.ts';
 
 /** What the worker gets: only data (the heuristic by name, the interrupt flag as shared memory); a loaded problem or the texts. */
 export interface SolveJob {

@@ -45,10 +45,11 @@ export function importEdges(): Edge[] {
   return edges;
 }
 
-/** The folder of a module: its first path segment under src/ ('.' for a file directly in src/). */
+/** The folder of a module: its first path segment under src/ ('.' for a file directly in src/); a plug-in's folder is plugins/<name>. */
 export function folderOf(path: string): string {
-  const i = path.indexOf('/');
-  return i < 0 ? '.' : path.slice(0, i);
+  const parts = path.split('/');
+  if (parts.length === 1) return '.';
+  return parts[0] === 'plugins' && parts.length > 2 ? `plugins/${parts[1]}` : parts[0];
 }
 
 /** Folder → folders it imports (a module's imports of its own folder are left out). */

@@ -13,7 +13,7 @@ import { parseProblem } from '../../src/lang/problem.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
 import { ground } from '../../src/strips/ground.ts';
-import type { Domain, Problem } from '../../src/strips/model.ts';
+import type { Domain, Problem } from '../../src/model/lifted.ts';
 import { chainDomain, openRoom } from './big-inputs.ts';
 import { readFileSync } from 'node:fs';
 

@@ -18,7 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { memoryProbe } from '../../src/search/budget.ts';
+import { memoryProbe } from '../../src/util/budget.ts';
 import { strategyNames } from '../../src/search/index.ts';
 import { chainDomain, groundingBomb, levelOfSize } from '../bench/big-inputs.ts';
 
@@ -128,7 +128,7 @@ describe('one budget for every phase', () => {
       readFile: readTextFile,
       isTTY: false,
       // as the command line's worker does, in-process: the flag is already set
-      solve: async (source, options) => (await import('../../src/pipeline.ts')).solveSource(source, { ...options, interrupt }),
+      solve: async (source, options) => (await import('../../src/pipeline/solve.ts')).solveSource(source, { ...options, interrupt }),
     };
     const code = await main(['solve', BENCH, '--json'], io);
     expect(code).toBe(3);

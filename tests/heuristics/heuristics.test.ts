@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { MinQueue } from '../../src/heuristics/common.ts';
 import { getHeuristic, heuristicNames as allHeuristicNames, heuristics } from '../../src/heuristics/index.ts';
 import type { Evaluator } from '../../src/heuristics/types.ts';
-import { loadProblem } from '../../src/pipeline.ts';
+import { loadProblem } from '../../src/core/load.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../../src/strips/space.ts';
 import { StateStore } from '../../src/strips/store.ts';

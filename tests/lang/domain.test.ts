@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { checkDomain, parseDomain } from '../../src/lang/domain.ts';
-import { PlanlogError, formatDiagnostics } from '../../src/lang/errors.ts';
+import { PlanlogError, formatDiagnostics } from '../../src/util/errors.ts';
 import { parseProgram } from '../../src/lang/parse.ts';
 import { formatLiteral } from '../../src/lang/print.ts';
 

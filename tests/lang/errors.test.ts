@@ -1,6 +1,6 @@
 /** Formatting located diagnostics for a terminal: long lines are cut around the column, long lists are cut short. */
 import { describe, expect, it } from 'vitest';
-import { formatDiagnostics, MAX_SHOWN_DIAGNOSTICS, type Diagnostic } from '../../src/lang/errors.ts';
+import { formatDiagnostics, MAX_SHOWN_DIAGNOSTICS, type Diagnostic } from '../../src/util/errors.ts';
 
 describe('formatDiagnostics', () => {
   it('cuts a long line to 100 characters around the column, caret included', () => {

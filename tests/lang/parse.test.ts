@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { PlanlogError, formatDiagnostics, type Diagnostic } from '../../src/lang/errors.ts';
+import { PlanlogError, formatDiagnostics, type Diagnostic } from '../../src/util/errors.ts';
 import { MAX_NESTING, parseProgram, parseTerm } from '../../src/lang/parse.ts';
-import type { Clause, Term } from '../../src/lang/terms.ts';
+import type { Clause, Term } from '../../src/model/terms.ts';
 
 const fixture = (name: string): string => readFileSync(new URL(`../fixtures/lang/${name}`, import.meta.url), 'utf8');
 

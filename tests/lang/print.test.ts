@@ -10,10 +10,10 @@ import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProgram } from '../../src/lang/parse.ts';
 import { engineAtom, formatDomainForEngine, formatProblem, formatProblemForEngine } from '../../src/lang/print.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
-import { termToString } from '../../src/lang/terms.ts';
+import { termToString } from '../../src/model/terms.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
-import { factKey } from '../../src/strips/model.ts';
+import { factKey } from '../../src/model/lifted.ts';
 import { openRoom } from './open-room.ts';
 
 

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
-import { PlanlogError, formatDiagnostics } from '../../src/lang/errors.ts';
+import { PlanlogError, formatDiagnostics } from '../../src/util/errors.ts';
 import { parseProgram } from '../../src/lang/parse.ts';
 import { formatLiteral, formatProblem } from '../../src/lang/print.ts';
 import { checkProblem, parseProblem } from '../../src/lang/problem.ts';
-import type { Problem } from '../../src/strips/model.ts';
+import type { Problem } from '../../src/model/lifted.ts';
 
 const read = (path: string): string => readFileSync(new URL(path, import.meta.url), 'utf8');
 const fixture = (name: string): string => read(`../fixtures/lang/${name}`);

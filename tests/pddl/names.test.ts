@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTerm } from '../../src/lang/parse.ts';
-import { quoteAtom, termToString } from '../../src/lang/terms.ts';
+import { quoteAtom, termToString } from '../../src/model/terms.ts';
 import { fromPddlName, pddlNamePattern, pddlVarName, prologVarName, toPddlName } from '../../src/pddl/names.ts';
 
 describe('toPddlName / fromPddlName', () => {

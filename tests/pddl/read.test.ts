@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
-import { PlanlogError, type Diagnostic } from '../../src/lang/errors.ts';
+import { PlanlogError, type Diagnostic } from '../../src/util/errors.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
 import { importPddl } from '../../src/pddl/import.ts';
 import { readPddlDomain } from '../../src/pddl/read-domain.ts';

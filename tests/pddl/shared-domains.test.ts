@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
-import { solveLoaded } from '../../src/pipeline.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { importPddl } from '../../src/pddl/import.ts';
 import { readPddlDomain } from '../../src/pddl/read-domain.ts';
 import { readPddlProblem } from '../../src/pddl/read-problem.ts';

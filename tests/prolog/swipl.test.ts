@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
-import { loadProblem, type LoadedProblem } from '../../src/pipeline.ts';
-import { compareLoaded, completedIterations } from '../../src/prolog/compare.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
+import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import { compareLoaded, completedIterations } from '../../src/pipeline/compare.ts';
 import { runSwipl, swiplAvailable } from '../../src/prolog/engine-swipl.ts';
 import { solvePrologLoaded } from '../../src/prolog/solve.ts';
 

@@ -7,11 +7,11 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/sokoban/board.ts';
-import { CorralCheck } from '../../src/sokoban/corral.ts';
-import { deadSquares } from '../../src/sokoban/deadlocks.ts';
+import { Board } from '../../src/plugins/sokoban/board.ts';
+import { CorralCheck } from '../../src/plugins/sokoban/corral.ts';
+import { deadSquares } from '../../src/plugins/sokoban/deadlocks.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
-import { pushSearch } from '../../src/sokoban/push-search.ts';
+import { pushSearch } from '../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { reachablePositions, solvable } from '../sokoban/exhaustive.ts';
 import { fcParams } from './arbitraries.ts';

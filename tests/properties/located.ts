@@ -5,7 +5,7 @@
  * text it points into.
  */
 import { expect } from 'vitest';
-import { PlanlogError } from '../../src/lang/errors.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
 
 /** Line texts under each line convention (the plan reader counts LF, the level reader also CR, the Prolog grammar also U+2028 and U+2029). */
 function lineTexts(text: string): string[][] {

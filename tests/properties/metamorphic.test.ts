@@ -12,7 +12,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
-import { solveLoaded } from '../../src/pipeline.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { searchOptionsFrom } from '../../src/cli/options.ts';
 import { fcParams } from './arbitraries.ts';
 import { domainRewrite, rewriteDomain, rewriteProblem } from './rewrite.ts';

@@ -5,8 +5,8 @@
  * The result is printed as text, so it goes through the parser again.
  */
 import fc from 'fast-check';
-import { quoteAtom } from '../../src/lang/terms.ts';
-import type { Arg, Domain, Literal, Problem } from '../../src/strips/model.ts';
+import { quoteAtom } from '../../src/model/terms.ts';
+import type { Arg, Domain, Literal, Problem } from '../../src/model/lifted.ts';
 
 export interface DomainRewrite {
   /** New operator names, one per operator. */

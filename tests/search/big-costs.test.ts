@@ -15,8 +15,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { getHeuristic } from '../../src/heuristics/index.ts';
-import { solve } from '../../src/pipeline.ts';
-import { packKey, keyPrimary } from '../../src/search/heap.ts';
+import { solve } from '../../src/pipeline/solve.ts';
+import { packKey, keyPrimary } from '../../src/util/heap.ts';
 
 const DOMAIN = `opn(step(X,Y), [at(X), edge(X,Y)], [at(Y)], [at(X)], 1000000).
 opn(stepm(X,Y), [at(X), medge(X,Y)], [at(Y)], [at(X)], 1000000).

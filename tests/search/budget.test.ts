@@ -6,10 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
-import { Budget, LimitReached, memoryProbe } from '../../src/search/budget.ts';
+import { loadProblem } from '../../src/core/load.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
+import { Budget, LimitReached, memoryProbe } from '../../src/util/budget.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
-import { memoryPressure, setMemoryCeiling } from '../../src/strips/reserve.ts';
+import { memoryPressure, setMemoryCeiling } from '../../src/util/reserve.ts';
 import { StateStore } from '../../src/strips/store.ts';
 
 const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');

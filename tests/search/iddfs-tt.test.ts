@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadProblem, solve, solveLoaded } from '../../src/pipeline.ts';
+import { loadProblem } from '../../src/core/load.ts';
+import { solve, solveLoaded } from '../../src/pipeline/solve.ts';
 import { iddfs } from '../../src/search/iddfs.ts';
 import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';

@@ -6,13 +6,14 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getHeuristic } from '../../src/heuristics/index.ts';
-import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
+import { loadProblem } from '../../src/core/load.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { strategies, strategyNames } from '../../src/search/index.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
 import { solveInWorker } from '../../src/workers/solve.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
 
 const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');
 const bench = loadProblem({ file: 'maps/bench.txt', text: read('maps/bench.txt'), domainFile: 'domains/sokoban.pl', domainText: read('domains/sokoban.pl') });

@@ -8,7 +8,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { heuristicNames, heuristics } from '../../src/heuristics/index.ts';
-import { loadProblem, solveLoaded, type LoadedProblem, type SolveOptions } from '../../src/pipeline.ts';
+import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import { solveLoaded, type SolveOptions } from '../../src/pipeline/solve.ts';
 import { strategies, strategyNames } from '../../src/search/index.ts';
 import { scanLevels } from '../../src/sokoban/level.ts';
 

@@ -13,9 +13,10 @@
  */
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PlanlogError } from '../../src/lang/errors.ts';
-import { termToString } from '../../src/lang/terms.ts';
-import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
+import { termToString } from '../../src/model/terms.ts';
+import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { runProlog } from '../../src/prolog/engine.ts';
 import { runSwipl, swiplAvailable } from '../../src/prolog/engine-swipl.ts';
 import { solvePrologLoaded, type PrologEngine } from '../../src/prolog/solve.ts';

@@ -10,7 +10,7 @@
  * same constant: termToArg).
  */
 import { parseProgram } from '../../src/lang/parse.ts';
-import type { Clause, Term } from '../../src/lang/terms.ts';
+import type { Clause, Term } from '../../src/model/terms.ts';
 import { readClauses, type ReadResult } from '../../src/prolog/engine.ts';
 import { readClausesSwipl, swiplAvailable } from '../../src/prolog/engine-swipl.ts';
 

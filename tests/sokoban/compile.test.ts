@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileLevel, readLevels, SOKOBAN_STATIC } from '../../src/sokoban/index.ts';
-import { factKey } from '../../src/strips/model.ts';
+import { factKey } from '../../src/model/lifted.ts';
 
 describe('compileLevel', () => {
   it('compiles a one-box corridor', () => {

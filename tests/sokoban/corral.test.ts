@@ -4,11 +4,11 @@
  * deadlocks are ones the dead-square and freeze checks miss.
  */
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/sokoban/board.ts';
-import { CorralCheck } from '../../src/sokoban/corral.ts';
-import { deadSquares, FreezeCheck } from '../../src/sokoban/deadlocks.ts';
+import { Board } from '../../src/plugins/sokoban/board.ts';
+import { CorralCheck } from '../../src/plugins/sokoban/corral.ts';
+import { deadSquares, FreezeCheck } from '../../src/plugins/sokoban/deadlocks.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
-import { pushSearch } from '../../src/sokoban/push-search.ts';
+import { pushSearch } from '../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { solvable } from './exhaustive.ts';
 

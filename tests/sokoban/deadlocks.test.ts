@@ -5,11 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadProblem, solveLoaded } from '../../src/pipeline.ts';
-import { Board } from '../../src/sokoban/board.ts';
-import { deadSquares, FreezeCheck } from '../../src/sokoban/deadlocks.ts';
+import { loadProblem } from '../../src/core/load.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
+import { Board } from '../../src/plugins/sokoban/board.ts';
+import { deadSquares, FreezeCheck } from '../../src/plugins/sokoban/deadlocks.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
-import { deadlockTest } from '../../src/sokoban/prune.ts';
+import { deadlockTest } from '../../src/plugins/sokoban/prune.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
 

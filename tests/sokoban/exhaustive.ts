@@ -4,7 +4,7 @@
  * position is the box squares (sorted) and the player's square; every push
  * the player can walk to is tried.
  */
-import type { Board } from '../../src/sokoban/board.ts';
+import type { Board } from '../../src/plugins/sokoban/board.ts';
 
 export interface Position {
   boxes: number[];

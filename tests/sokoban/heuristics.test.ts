@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { heuristics } from '../../src/heuristics/index.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
-import { loadProblem, type LoadedProblem } from '../../src/pipeline.ts';
-import { Hungarian } from '../../src/sokoban/hungarian.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
+import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import { Hungarian } from '../../src/plugins/sokoban/hungarian.ts';
 import { scanLevels } from '../../src/sokoban/level.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../../src/strips/space.ts';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { formatLocation, PlanlogError } from '../../src/lang/errors.ts';
+import { formatLocation, PlanlogError } from '../../src/util/errors.ts';
 import {
   cellLoc,
   cellName,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatLocation, PlanlogError } from '../../src/lang/errors.ts';
+import { formatLocation, PlanlogError } from '../../src/util/errors.ts';
 import { countMovesPushes, lurdToPlan, planToLurd, readLevels } from '../../src/sokoban/index.ts';
 
 function errorOf(f: () => unknown): string {

@@ -7,11 +7,12 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { getHeuristic } from '../../src/heuristics/index.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
-import { loadProblem, solveLoaded, type LoadedProblem } from '../../src/pipeline.ts';
-import { Board } from '../../src/sokoban/board.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
+import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import { solveLoaded } from '../../src/pipeline/solve.ts';
+import { Board } from '../../src/plugins/sokoban/board.ts';
 import { lurdToPlan } from '../../src/sokoban/lurd.ts';
-import { expandPushes } from '../../src/sokoban/push-search.ts';
+import { expandPushes } from '../../src/plugins/sokoban/push-search.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
 
 const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { budgetOf } from '../counting-budget.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
 

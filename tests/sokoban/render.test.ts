@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileLevel, lurdToPlan, readLevels, renderBoard, renderInitial } from '../../src/sokoban/index.ts';
-import { factKey } from '../../src/strips/model.ts';
+import { factKey } from '../../src/model/lifted.ts';
 
 const text = '  ####\n###  ####\n#  $ $  #\n# .#@#. #\n#       #\n#########';
 const [level] = readLevels(text, 'r.txt');

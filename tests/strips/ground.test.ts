@@ -11,7 +11,7 @@ import { parseProblem } from '../../src/lang/problem.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { cellName, isCell, readLevels, selectLevel, type Level } from '../../src/sokoban/level.ts';
 import { ground, staticPredicates } from '../../src/strips/ground.ts';
-import type { Domain } from '../../src/strips/model.ts';
+import type { Domain } from '../../src/model/lifted.ts';
 import type { GroundOperator, Task } from '../../src/strips/task.ts';
 
 const sokoban = parseDomain(readFileSync(new URL('../../domains/sokoban.pl', import.meta.url), 'utf8'), 'domains/sokoban.pl');

@@ -4,15 +4,16 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
-import { PlanlogError } from '../../src/lang/errors.ts';
+import { PlanlogError } from '../../src/util/errors.ts';
 import { parseTerm } from '../../src/lang/parse.ts';
 import { readPlan } from '../../src/lang/plan.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
-import { termToString } from '../../src/lang/terms.ts';
+import { termToString } from '../../src/model/terms.ts';
 import { compileLevel } from '../../src/sokoban/compile.ts';
 import { readLevels, selectLevel } from '../../src/sokoban/level.ts';
-import type { Domain, Problem } from '../../src/strips/model.ts';
-import { type PlanStep, validatePlan } from '../../src/strips/validate.ts';
+import type { Domain, Problem } from '../../src/model/lifted.ts';
+import { validatePlan } from '../../src/strips/validate.ts';
+import type { PlanStep } from '../../src/model/lifted.ts';
 
 const sokoban = parseDomain(readFileSync(new URL('../../domains/sokoban.pl', import.meta.url), 'utf8'), 'domains/sokoban.pl');
 const corridor: Problem = compileLevel(selectLevel(readLevels('#####\n#@$.#\n#####', 'c.txt'), undefined, 'c.txt'));

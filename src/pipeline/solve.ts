@@ -10,77 +10,22 @@
  * Every stage is a pure function over texts and values; reading files is the
  * caller's business (the CLI, the web server, tests).
  */
-import { parseDomain } from './lang/domain.ts';
-import { PlanlogError } from './lang/errors.ts';
-import { parseTerm } from './lang/parse.ts';
-import { parseProblem } from './lang/problem.ts';
-import { getHeuristic } from './heuristics/index.ts';
-import { getStrategy } from './search/index.ts';
-import { Budget, clockMs, LimitReached, setActiveBudget } from './search/budget.ts';
-import type { SearchOptions, SearchResult, Strategy } from './search/types.ts';
-import { compileLevel } from './sokoban/compile.ts';
-import { type Level, readLevel } from './sokoban/level.ts';
-import { countMovesPushes, isSokobanStep, lurdToTerms, planToLurd } from './sokoban/lurd.ts';
-import { ground } from './strips/ground.ts';
-import type { Domain, Problem } from './strips/model.ts';
-import { makeSearchSpace, type SearchSpace } from './strips/space.ts';
-import type { Task } from './strips/task.ts';
-import { type PlanStep, type ValidationResult, validatePlan } from './strips/validate.ts';
-
-/** A problem to solve, as texts: a level file or a Prolog problem file, and a domain. */
-export interface ProblemSource {
-  file: string;
-  text: string;
-  /** `.pl` problem file (true) or a level file (false). Default: by the file's extension. */
-  isProlog?: boolean;
-  /** Level number (1-based) or title; for level files. */
-  level?: string | number;
-  domainFile: string;
-  domainText: string;
-}
-
-/** A problem ready to ground: the domain, the problem, and the level it came from (if any). */
-export interface LoadedProblem {
-  domain: Domain;
-  problem: Problem;
-  level?: Level;
-}
-
-export function isPrologFile(file: string): boolean {
-  return /\.pl$/i.test(file);
-}
-
-/**
- * Parses and checks domain and problem. Throws PlanlogError (located) on bad
- * input. Under a solve's `budget` (see solveSource), reading and compiling
- * poll it and throw LimitReached with their position when a limit is
- * reached ("… while reading level 1 of big.txt (row 180 of 500)").
- */
-export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
-  if (budget) budget.phase = 'reading';
-  const domain = parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));
-  budget?.poll(() => `reading the domain ${src.domainFile}`);
-  if (src.isProlog ?? isPrologFile(src.file)) {
-    if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
-    const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text));
-    budget?.poll(() => `reading the problem ${src.file}`);
-    return { domain, problem };
-  }
-  const level = readLevel(src.text, src.file, src.level, budget);
-  if (budget) budget.phase = 'compiling';
-  return { domain, problem: compileLevel(level, budget), level };
-}
-
-/** The Prolog parser's poll of a budget: "reading the domain d.pl (line 1,234 of 56,789)". */
-function parsePoll(budget: Budget | undefined, what: string, file: string, text: string): ((offset: number) => void) | undefined {
-  if (!budget) return undefined;
-  const lineOf = (offset: number): number => {
-    let n = 1;
-    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
-    return n;
-  };
-  return (offset) => budget.poll(() => `reading ${what} ${file} (line ${lineOf(offset).toLocaleString('en')} of ${lineOf(text.length).toLocaleString('en')})`);
-}
+import { type LoadedProblem, loadProblem, type ProblemSource } from '../core/load.ts';
+import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
+import { parseTerm } from '../lang/parse.ts';
+import { getHeuristic } from '../heuristics/index.ts';
+import type { Domain } from '../model/lifted.ts';
+import { getStrategy } from '../search/index.ts';
+import { Budget, clockMs, LimitReached, setActiveBudget } from '../util/budget.ts';
+import type { SearchOptions, SearchResult, Strategy } from '../search/types.ts';
+import type { Level } from '../sokoban/level.ts';
+import { lurdToTerms } from '../sokoban/lurd.ts';
+import { ground } from '../strips/ground.ts';
+import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
+import type { Task } from '../strips/task.ts';
+import { type ValidationResult, validatePlan } from '../strips/validate.ts';
+import type { PlanStep } from '../model/lifted.ts';
+import { PlanlogError } from '../util/errors.ts';
 
 export interface SolveOptions extends Partial<SearchOptions> {
   algo: string;
@@ -107,44 +52,6 @@ export function solveBudget(options: Omit<SolveOptions, 'algo'>): Budget {
     interrupt: options.interrupt,
     spentMs: clockMs() - startedAt,
   });
-}
-
-/** The two backends: planlog's own search (ts) and the planning theory on a Prolog engine. */
-export const backendNames = ['ts', 'prolog'] as const;
-export type Backend = (typeof backendNames)[number];
-
-export interface SolveReport {
-  status: SearchResult['status'];
-  /** Ground operator terms, as the domain names them; [] unless solved. */
-  plan: string[];
-  length: number;
-  cost: number;
-  optimal: boolean;
-  lurd?: string;
-  moves?: number;
-  pushes?: number;
-  algo: string;
-  heuristic: string;
-  backend: Backend;
-  cycle: SearchOptions['cycle'];
-  /** Why no plan was returned (unsolvable or limit). */
-  reason?: string;
-  /** On unsolvable: 'action-rule' when proven only under the original's rule (see SearchResult). */
-  proof?: SearchResult['proof'];
-  stats: SearchResult['stats'] & {
-    parseMs: number;
-    groundMs: number;
-    totalMs: number;
-    atoms: number;
-    operators: number;
-  };
-  /** The validator's replay of the plan (states for rendering). Not part of the JSON output. */
-  validation?: ValidationResult;
-}
-
-/** Plan step strings as terms for the validator. */
-export function planSteps(plan: readonly string[], file = '<plan>'): PlanStep[] {
-  return plan.map((s) => ({ term: parseTerm(s, file) }));
 }
 
 function strategyOf(options: SolveOptions): Strategy {
@@ -285,16 +192,6 @@ function stoppedReport(e: LimitReached, strategy: Strategy, search: SearchOption
     reason: e.reason,
     stats: { expanded: 0, generated: 0, duplicates: 0, stored: 0, timeMs: 0, limit: e.kind, ...times },
   };
-}
-
-/**
- * LURD string and move/push counts of a Sokoban plan; undefined when a step
- * is not a moveX/pushX (a level solved with a domain that names its
- * operators otherwise).
- */
-export function sokobanFields(plan: readonly string[]): { lurd: string; moves: number; pushes: number } | undefined {
-  if (!plan.every(isSokobanStep)) return undefined;
-  return { lurd: planToLurd(plan), ...countMovesPushes(plan) };
 }
 
 /** The whole chain from texts: load, ground, search, validate (solveSource's report). */

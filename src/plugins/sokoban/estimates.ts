@@ -13,7 +13,7 @@
  * All three are consistent for pushes: one push moves one box by one cell,
  * which changes each bound by at most 1.
  */
-import { pollSetup, reserveSetup } from '../search/budget.ts';
+import { pollSetup, reserveSetup } from '../../util/budget.ts';
 import type { Board } from './board.ts';
 import { Hungarian } from './hungarian.ts';
 

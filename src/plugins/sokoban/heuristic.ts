@@ -7,11 +7,11 @@
  * 1 in domains/sokoban.pl: each push is a move; pushes 1 and moves 0 in
  * domains/sokoban-pushes.pl).
  */
-import type { Heuristic } from '../heuristics/types.ts';
-import type { SearchSpace } from '../strips/space.ts';
+import type { Heuristic } from '../../heuristics/types.ts';
+import type { SearchSpace } from '../../strips/space.ts';
 import { atomSquares, boardOf, readBoxes, requireLevel } from './board.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
-import type { Level } from './level.ts';
+import type { Level } from '../../sokoban/level.ts';
 
 /** The cheapest cost of an operator named push…, or 0 when there is none. */
 export function cheapestPush(space: SearchSpace): number {

@@ -2,10 +2,11 @@
  * The JSON objects of the contract (shared/DESIGN.md), built in one place
  * for the CLI's `--json` and the web API.
  */
-import type { PlanlogError } from './lang/errors.ts';
-import type { LoadedProblem, SolveReport } from './pipeline.ts';
-import type { Comparison } from './prolog/compare.ts';
-import type { ValidationResult } from './strips/validate.ts';
+import type { PlanlogError } from '../util/errors.ts';
+import type { LoadedProblem } from '../core/load.ts';
+import type { SolveReport } from '../core/report.ts';
+import type { Comparison } from './compare.ts';
+import type { ValidationResult } from '../strips/validate.ts';
 
 /** The `solve --json` object: the report without the validator's details, plus the level's place. */
 export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string, unknown> {

@@ -1,20 +1,20 @@
 /**
  * Push-level search as strategies over the ground Sokoban task (see
- * src/sokoban/push-search.ts): `push` is A* on pushes (f = pushes + h;
+ * src/plugins/sokoban/push-search.ts): `push` is A* on pushes (f = pushes + h;
  * `--weight W` makes it weighted A*), `push-greedy` is greedy best-first
  * (f = h). They need the level (options.context) and one of the Sokoban box
  * estimates as heuristic (default: matching). The push plan is expanded to
  * moveX/pushX steps through shortest walks and mapped to the task's
  * operator ids by name.
  */
-import { PlanlogError } from '../lang/errors.ts';
-import { boardOf, requireLevel } from '../sokoban/board.ts';
-import type { EstimateKind } from '../sokoban/estimates.ts';
-import { expandPushes, type PushSearchConfig, pushSearch } from '../sokoban/push-search.ts';
-import { deadSquaresOf } from '../sokoban/prune.ts';
-import type { SearchSpace } from '../strips/space.ts';
-import type { Task } from '../strips/task.ts';
-import type { SearchOptions, SearchResult, Strategy } from './types.ts';
+import { PlanlogError } from '../../util/errors.ts';
+import { boardOf, requireLevel } from './board.ts';
+import type { EstimateKind } from './estimates.ts';
+import { expandPushes, type PushSearchConfig, pushSearch } from './push-search.ts';
+import { deadSquaresOf } from './prune.ts';
+import type { SearchSpace } from '../../strips/space.ts';
+import type { Task } from '../../strips/task.ts';
+import type { SearchOptions, SearchResult, Strategy } from '../../search/types.ts';
 
 export const BOX_ESTIMATES: readonly EstimateKind[] = ['manhattan', 'pushdist', 'matching'];
 

@@ -20,10 +20,10 @@
  * The result is a list of pushes (box square, direction); `expandPushes`
  * turns it into moveX/pushX steps through shortest walks.
  */
-import { Budget, limitReason } from '../search/budget.ts';
-import { Heap } from '../search/heap.ts';
-import type { LimitKind, SearchOptions, SearchStats, SearchStatus } from '../search/types.ts';
-import { StateStore } from '../strips/store.ts';
+import { Budget, limitReason } from '../../util/budget.ts';
+import { Heap } from '../../util/heap.ts';
+import type { LimitKind, SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
+import { StateStore } from '../../strips/store.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
 import { CorralCheck } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';

@@ -3,10 +3,10 @@
  * on a dead square or a frozen set of boxes holds a box off goal (see
  * deadlocks.ts). Never true for a state from which a plan exists.
  */
-import type { SearchSpace } from '../strips/space.ts';
+import type { SearchSpace } from '../../strips/space.ts';
 import { atomSquares, boardOf, readBoxes, requireLevel } from './board.ts';
 import { deadSquares, FreezeCheck } from './deadlocks.ts';
-import type { Level } from './level.ts';
+import type { Level } from '../../sokoban/level.ts';
 
 const deadCache = new WeakMap<Level, Uint8Array>();
 

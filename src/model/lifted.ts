@@ -3,7 +3,7 @@
  * (opn/4 facts) and a problem (initial facts, goal facts). Function-free:
  * arguments are constants or variables, as in STRIPS/PDDL.
  */
-import { quoteAtom, type Loc } from '../lang/terms.ts';
+import { quoteAtom, type Loc, type Term } from './terms.ts';
 
 /** A constant (its Prolog text, e.g. `x1y2`, `'New York'`, `3`) or a variable. */
 export type Arg = { kind: 'const'; value: string } | { kind: 'var'; name: string };
@@ -66,4 +66,11 @@ export function factKey(l: Literal): string {
 
 export function isGround(l: Literal): boolean {
   return l.args.every((a) => a.kind === 'const');
+}
+
+/** One step of a plan to check: a term, and where it was read from. */
+export interface PlanStep {
+  term: Term;
+  /** Where the step was written (plan file line, LURD character); absent for generated plans. */
+  loc?: Loc;
 }

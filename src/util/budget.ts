@@ -1,7 +1,18 @@
 /** Limits and progress shared by every phase of a solve: reading, compiling, grounding, set-up, search. */
 import { getHeapStatistics } from 'node:v8';
-import { memoryPressure, setMemoryCeiling } from '../strips/reserve.ts';
-import type { LimitKind, Progress, SearchOptions } from './types.ts';
+import { memoryPressure, setMemoryCeiling } from './reserve.ts';
+
+export type LimitKind = 'time' | 'nodes' | 'memory' | 'interrupted';
+
+export interface Progress {
+  expanded: number;
+  generated: number;
+  /** Current depth bound of iterative strategies. */
+  bound?: number;
+  /** Current f value (best-first) or f bound (idastar). */
+  f?: number;
+  elapsedMs: number;
+}
 
 /** What the memory check reads: the process's resident memory and this thread's JavaScript heap, in MB. */
 export interface MemoryReading {
@@ -47,8 +58,23 @@ export function clockMs(): number {
   return performance.timeOrigin + performance.now();
 }
 
-/** The limits a Budget watches (SearchOptions has them all). */
-export type Limits = Pick<SearchOptions, 'timeoutMs' | 'maxNodes' | 'maxMemoryMb' | 'signal' | 'interrupt' | 'spentMs' | 'onProgress'>;
+/** The limits a Budget watches (SearchOptions extends them). */
+export interface Limits {
+  /** Wall-clock limit in milliseconds (Infinity: none). */
+  timeoutMs: number;
+  /** Time the solve spent before the search (grounding), counted against `timeoutMs`. */
+  spentMs?: number;
+  /** Limit on expanded nodes (Infinity: none). */
+  maxNodes: number;
+  /** Limit on the process's resident memory in MB (Infinity: none). */
+  maxMemoryMb?: number;
+  /** Aborting it stops the search cleanly with status `limit`. */
+  signal?: AbortSignal;
+  /** A shared flag another thread sets to non-zero (Ctrl-C) to stop the search cleanly. */
+  interrupt?: Int32Array;
+  /** Called about every 100 ms of search with the counts so far. */
+  onProgress?: (p: Progress) => void;
+}
 
 /**
  * Thrown by a phase before the search (reading, compiling, grounding, a

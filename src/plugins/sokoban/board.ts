@@ -8,9 +8,9 @@
  * Also maps the ground task's atoms to squares by name: `box(xXyY)` and
  * `sokoban(xXyY)` (the vocabulary of domains/sokoban.pl).
  */
-import { PlanlogError } from '../lang/errors.ts';
-import type { Task } from '../strips/task.ts';
-import { cellName, parseCellName, type Level } from './level.ts';
+import { PlanlogError } from '../../util/errors.ts';
+import type { Task } from '../../strips/task.ts';
+import { cellName, parseCellName, type Level } from '../../sokoban/level.ts';
 
 export class Board {
   readonly width: number;

@@ -7,9 +7,11 @@
  * generated-node count of every depth iteration that both completed must
  * be equal too. A backend that hit its limit gives no verdict (`limit`).
  */
-import { solveLoaded, type LoadedProblem, type SolveReport } from '../pipeline.ts';
+import { type LoadedProblem } from '../core/load.ts';
+import { type SolveReport } from '../core/report.ts';
+import { solveLoaded } from './solve.ts';
 import type { IterationStats } from '../search/types.ts';
-import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from './solve.ts';
+import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
 
 export interface Verdict {
   agree: boolean;

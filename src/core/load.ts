@@ -1,0 +1,68 @@
+/**
+ * Loading a problem: the domain and the problem (a Prolog problem file or a
+ * level of a level file) read from their texts and checked. Both backends
+ * start from a LoadedProblem.
+ */
+import { parseDomain } from '../lang/domain.ts';
+import { parseProblem } from '../lang/problem.ts';
+import type { Domain, Problem } from '../model/lifted.ts';
+import type { Budget } from '../util/budget.ts';
+import { compileLevel } from '../sokoban/compile.ts';
+import { type Level, readLevel } from '../sokoban/level.ts';
+import { PlanlogError } from '../util/errors.ts';
+
+/** A problem to solve, as texts: a level file or a Prolog problem file, and a domain. */
+export interface ProblemSource {
+  file: string;
+  text: string;
+  /** `.pl` problem file (true) or a level file (false). Default: by the file's extension. */
+  isProlog?: boolean;
+  /** Level number (1-based) or title; for level files. */
+  level?: string | number;
+  domainFile: string;
+  domainText: string;
+}
+
+/** A problem ready to ground: the domain, the problem, and the level it came from (if any). */
+export interface LoadedProblem {
+  domain: Domain;
+  problem: Problem;
+  level?: Level;
+}
+
+export function isPrologFile(file: string): boolean {
+  return /\.pl$/i.test(file);
+}
+
+/**
+ * Parses and checks domain and problem. Throws PlanlogError (located) on bad
+ * input. Under a solve's `budget` (see solveSource), reading and compiling
+ * poll it and throw LimitReached with their position when a limit is
+ * reached ("… while reading level 1 of big.txt (row 180 of 500)").
+ */
+export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
+  if (budget) budget.phase = 'reading';
+  const domain = parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));
+  budget?.poll(() => `reading the domain ${src.domainFile}`);
+  if (src.isProlog ?? isPrologFile(src.file)) {
+    if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
+    const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text));
+    budget?.poll(() => `reading the problem ${src.file}`);
+    return { domain, problem };
+  }
+  const level = readLevel(src.text, src.file, src.level, budget);
+  if (budget) budget.phase = 'compiling';
+  return { domain, problem: compileLevel(level, budget), level };
+}
+
+/** The Prolog parser's poll of a budget: "reading the domain d.pl (line 1,234 of 56,789)". */
+function parsePoll(budget: Budget | undefined, what: string, file: string, text: string): ((offset: number) => void) | undefined {
+  if (!budget) return undefined;
+  const lineOf = (offset: number): number => {
+    let n = 1;
+    for (let i = text.indexOf('\n'); i >= 0 && i < offset; i = text.indexOf('\n', i + 1)) n++;
+    return n;
+  };
+  return (offset) => budget.poll(() => `reading ${what} ${file} (line ${lineOf(offset).toLocaleString('en')} of ${lineOf(text.length).toLocaleString('en')})`);
+}
+

@@ -1,0 +1,55 @@
+/** The report of a solve, shared by both backends, and the plan helpers they use to build it. */
+import { parseTerm } from '../lang/parse.ts';
+import type { SearchOptions, SearchResult } from '../search/types.ts';
+import { countMovesPushes, isSokobanStep, planToLurd } from '../sokoban/lurd.ts';
+import type { ValidationResult } from '../strips/validate.ts';
+import type { PlanStep } from '../model/lifted.ts';
+
+/** The two backends: planlog's own search (ts) and the planning theory on a Prolog engine. */
+export const backendNames = ['ts', 'prolog'] as const;
+export type Backend = (typeof backendNames)[number];
+
+export interface SolveReport {
+  status: SearchResult['status'];
+  /** Ground operator terms, as the domain names them; [] unless solved. */
+  plan: string[];
+  length: number;
+  cost: number;
+  optimal: boolean;
+  lurd?: string;
+  moves?: number;
+  pushes?: number;
+  algo: string;
+  heuristic: string;
+  backend: Backend;
+  cycle: SearchOptions['cycle'];
+  /** Why no plan was returned (unsolvable or limit). */
+  reason?: string;
+  /** On unsolvable: 'action-rule' when proven only under the original's rule (see SearchResult). */
+  proof?: SearchResult['proof'];
+  stats: SearchResult['stats'] & {
+    parseMs: number;
+    groundMs: number;
+    totalMs: number;
+    atoms: number;
+    operators: number;
+  };
+  /** The validator's replay of the plan (states for rendering). Not part of the JSON output. */
+  validation?: ValidationResult;
+}
+
+/** Plan step strings as terms for the validator. */
+export function planSteps(plan: readonly string[], file = '<plan>'): PlanStep[] {
+  return plan.map((s) => ({ term: parseTerm(s, file) }));
+}
+
+/**
+ * LURD string and move/push counts of a Sokoban plan; undefined when a step
+ * is not a moveX/pushX (a level solved with a domain that names its
+ * operators otherwise).
+ */
+export function sokobanFields(plan: readonly string[]): { lurd: string; moves: number; pushes: number } | undefined {
+  if (!plan.every(isSokobanStep)) return undefined;
+  return { lurd: planToLurd(plan), ...countMovesPushes(plan) };
+}
+
