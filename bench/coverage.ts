@@ -2,7 +2,7 @@
  * Coverage benchmark: configurations × the levels of a collection, with a
  * time limit per run, on a worker pool using every core.
  *
- *   npx tsx src/bench/coverage.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--timeout SEC] [--config "astar+lmcut"] …
+ *   npx tsx bench/coverage.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--timeout SEC] [--config "astar+lmcut"] …
  *
  * Defaults: ../shared/levels/microban.txt, 30 s, and the two configurations
  * of the step-3 goals: astar+lmcut (optimal) and gbfs+hff (satisficing).
@@ -12,12 +12,12 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { scanLevels } from '../sokoban/level.ts';
-import { parseRanges, splitSpec } from './levels.ts';
-import type { Job, JobResult } from '../workers/jobs.ts';
-import { createPool } from '../workers/pool.ts';
+import { scanLevels } from '../src/sokoban/level.ts';
+import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import type { Job, JobResult } from '../src/workers/jobs.ts';
+import { createPool } from '../src/workers/pool.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 
 const { values } = parseArgs({
   options: {
