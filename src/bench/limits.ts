@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { defaultMaxMemoryMb, searchOptionsFrom } from '../cli/options.ts';
+import { defaultMaxMemoryMb, searchOptionsFrom } from '../options/index.ts';
 import { HEAP_STOP_FRACTION } from '../util/budget.ts';
 import { loadProblem, type LoadedProblem } from '../core/load.ts';
 import { solveLoaded } from '../pipeline/solve.ts';

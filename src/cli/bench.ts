@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { charts, createPool, progressBar, prologEngines, prologStrategies, resolveLevels, runBench, swiplAvailable, toCsv, toMarkdown, type BenchConfig, type BenchLevel, type BenchPlan, type Job, type JobResult } from '../index.ts';
 import type { Io } from './io.ts';
-import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from './options.ts';
+import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from '../options/index.ts';
 import { bundledDomain } from './paths.ts';
 
 /** The strategies benchmarked without --algo: the theses' set. */

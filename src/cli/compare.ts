@@ -7,7 +7,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { compareJson, compareLoaded, levelLabel, loadWithin, renderComparison, solveJson, solvePrologLoaded, stoppedComparison, type Comparison, type LoadedProblem, type SolveOptions, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
-import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from './options.ts';
+import { prologOptionsFrom, searchFlags, searchOptionsFrom, UsageError, type PrologSources } from '../options/index.ts';
 import { bundledDomain } from './paths.ts';
 import { renderSolve } from './render.ts';
 import { EXIT } from './main.ts';

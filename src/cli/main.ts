@@ -6,7 +6,7 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { backendNames, clockMs, compareLoaded, errorJson, formatDiagnostics, formatProblem, getStrategy, heuristicNames, heuristics, levelLabel, loadProblem, lurdSteps, PlanlogError, readPlan, renderComparison, SOKOBAN_STATIC, sokobanFields, solveJson, solveLoaded, solveSource, staticPredicates, strategies, strategyNames, swiplAvailable, validateSteps, validationJson, type LoadedProblem, type PlanStep, type ProblemSource, type Progress, type SolveReport } from '../index.ts';
 import type { Io } from './io.ts';
-import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { defaultAlgoFor, defaultMaxMemoryMb, searchFlags, searchOptionsFrom, UsageError } from '../options/index.ts';
 import { bundledDomain, demoLevel } from './paths.ts';
 import { compareCommand, solvePrologCommand } from './compare.ts';
 import { explainCommand, traceCommand } from './teach.ts';

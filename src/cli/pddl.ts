@@ -24,7 +24,7 @@ import {
   type SolveReport,
 } from '../index.ts';
 import type { Io } from './io.ts';
-import { UsageError } from './options.ts';
+import { UsageError } from '../options/index.ts';
 
 export const pddlUsage = `usage: planlog pddl export <domain.pl> [<problem.pl | level-file> [--level N|TITLE]] --out DIR
        planlog pddl import <domain.pddl> [<problem.pddl>] --out DIR

@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util';
 import { loadPlayground } from '../index.ts';
 import type { Io } from './io.ts';
-import { positiveNumber, UsageError } from './options.ts';
+import { positiveNumber, UsageError } from '../options/index.ts';
 
 export const serveUsage = `usage: planlog serve [--port 9000] [--host 127.0.0.1] [options]
 

@@ -9,7 +9,7 @@
 import { explainPlan, loadProblem, renderExplanation, renderTrace, tracedStrategies, traceLoaded, traceToDot } from '../index.ts';
 import type { Io } from './io.ts';
 import { EXIT, load, parse, problemOptions, readSource, readSteps } from './main.ts';
-import { positiveNumber, searchFlags, searchOptionsFrom, UsageError } from './options.ts';
+import { positiveNumber, searchFlags, searchOptionsFrom, UsageError } from '../options/index.ts';
 
 export const explainUsage = `usage: planlog explain <file> [--level N|TITLE] [--domain FILE] (--plan FILE | --lurd STRING) [--json]
 

@@ -5,7 +5,7 @@
  * exactly as the CLI does, then solve, compare, validate or explain. Returns
  * the contract's JSON object, or a located error for bad input.
  */
-import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../cli/options.ts';
+import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../options/index.ts';
 import {
   backendNames,
   clockMs,

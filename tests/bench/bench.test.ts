@@ -14,7 +14,7 @@ import { progressBar } from '../../src/bench/run.ts';
 import { barChart, el, esc } from '../../src/bench/svg.ts';
 import { benchCommand, benchConfigs } from '../../src/cli/bench.ts';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { UsageError } from '../../src/cli/options.ts';
+import { UsageError } from '../../src/options/index.ts';
 import { main } from '../../src/cli/main.ts';
 import { runJob } from '../../src/workers/jobs.ts';
 

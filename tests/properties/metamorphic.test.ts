@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
-import { searchOptionsFrom } from '../../src/cli/options.ts';
+import { searchOptionsFrom } from '../../src/options/index.ts';
 import { fcParams } from './arbitraries.ts';
 import { domainRewrite, rewriteDomain, rewriteProblem } from './rewrite.ts';
 import { mirrorX, mirrorY, rotate, withPocket } from './rooms.ts';

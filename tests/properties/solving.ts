@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
-import { searchOptionsFrom, type SearchFlagValues } from '../../src/cli/options.ts';
+import { searchOptionsFrom, type SearchFlagValues } from '../../src/options/index.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';

@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTextFile } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { searchOptionsFrom, UsageError } from '../../src/cli/options.ts';
+import { searchOptionsFrom, UsageError } from '../../src/options/index.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { removeLoops } from '../../src/search/local.ts';

@@ -1,7 +1,14 @@
 /** The search flags of solve (and compare), checked and turned into options. */
 import { totalmem } from 'node:os';
 import type { ParseArgsConfig } from 'node:util';
-import { getHeuristic, getStrategy, heuristicNames, isPrologFile, isTheory, prologEngines, prologStrategies, prunerNames, strategyNames, swiplAvailable, swiplMissing, theories, type PrologEngine, type PrologSolveOptions, type SolveOptions, type TheoryName } from '../index.ts';
+import { isPrologFile } from '../core/load.ts';
+import { getHeuristic, heuristicNames } from '../heuristics/index.ts';
+import type { SolveOptions } from '../pipeline/solve.ts';
+import { swiplAvailable, swiplMissing } from '../prolog/engine-swipl.ts';
+import { prologEngines, prologStrategies, type PrologEngine, type PrologSolveOptions } from '../prolog/solve.ts';
+import { isTheory, theories, type TheoryName } from '../prolog/theory.ts';
+import { getStrategy, strategyNames } from '../search/index.ts';
+import { prunerNames } from '../search/prune.ts';
 
 /** The strategies that take --seed (their random choices follow it), from the registry. */
 export const STOCHASTIC = strategyNames.filter((n) => getStrategy(n)?.stochastic);
