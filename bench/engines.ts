@@ -1,5 +1,5 @@
 /**
- * The Prolog engines side by side (`npx tsx src/bench/engines.ts [--limit SEC]
+ * The Prolog engines side by side (`npx tsx bench/engines.ts [--limit SEC]
  * [--algos iddfs,bfs]`): the fast planning theory (--cycle state) in
  * tau-prolog and in SWI-Prolog (swipl-wasm) on tutorial level 7 (2 boxes,
  * 13 steps) and on the demo level (maps/demo.txt, 2 boxes, 17 steps), with
@@ -10,13 +10,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadProblem } from '../core/load.ts';
-import { type SolveReport } from '../core/report.ts';
-import { solveLoaded } from '../pipeline/solve.ts';
-import { swiplAvailable } from '../prolog/engine-swipl.ts';
-import { solvePrologLoaded, type PrologEngine } from '../prolog/solve.ts';
+import { loadProblem } from '../src/core/load.ts';
+import { type SolveReport } from '../src/core/report.ts';
+import { solveLoaded } from '../src/pipeline/solve.ts';
+import { swiplAvailable } from '../src/prolog/engine-swipl.ts';
+import { solvePrologLoaded, type PrologEngine } from '../src/prolog/solve.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
 const domainText = readFileSync(domainFile, 'utf8');
 

@@ -1,5 +1,5 @@
 /**
- * Heuristic benchmark (`npx tsx src/bench/heuristics.ts`): evaluations per
+ * Heuristic benchmark (`npx tsx bench/heuristics.ts`): evaluations per
  * second of every registered heuristic on the first 20,000 states of a
  * breadth-first exploration of a few Sokoban levels, as a Markdown table.
  *
@@ -8,14 +8,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { heuristicNames, heuristics } from '../heuristics/index.ts';
-import { loadProblem } from '../core/load.ts';
-import type { SearchContext } from '../search/types.ts';
-import { ground } from '../strips/ground.ts';
-import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
-import { StateStore } from '../strips/store.ts';
+import { heuristicNames, heuristics } from '../src/heuristics/index.ts';
+import { loadProblem } from '../src/core/load.ts';
+import type { SearchContext } from '../src/search/types.ts';
+import { ground } from '../src/strips/ground.ts';
+import { makeSearchSpace, type SearchSpace } from '../src/strips/space.ts';
+import { StateStore } from '../src/strips/store.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
 const MAX_STATES = 20_000;
 const MIN_MS = 500;

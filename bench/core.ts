@@ -12,12 +12,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getHeuristic } from '../heuristics/index.ts';
-import { loadProblem } from '../core/load.ts';
-import { type SolveReport } from '../core/report.ts';
-import { solveLoaded } from '../pipeline/solve.ts';
+import { getHeuristic } from '../src/heuristics/index.ts';
+import { loadProblem } from '../src/core/load.ts';
+import { type SolveReport } from '../src/core/report.ts';
+import { solveLoaded } from '../src/pipeline/solve.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
 
 function load(file: string, level: string | number) {

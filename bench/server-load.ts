@@ -9,7 +9,7 @@
  * its own, server-process.ts, so that the load generator's memory does not
  * count); and whether every worker is free at the end.
  *
- *   npx tsx src/bench/server-load.ts [--seconds S] [--only a,b] [--rounds N]
+ *   npx tsx bench/server-load.ts [--seconds S] [--only a,b] [--rounds N]
  *
  * --only runs the named scenarios (sustained, burst, oversized, malformed,
  * timelimit, slow, leave, scan, timeouts). --rounds N runs them N times and
@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { ServerCounters } from '../web/server.ts';
+import type { ServerCounters } from '../src/web/server.ts';
 import type { ServerAnswer, ServerMemory, ServerReply, ServerRequest } from './server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });

@@ -1,5 +1,5 @@
 /**
- * The Prolog backend benchmark (`npx tsx src/bench/prolog.ts [--levels 1,2,3]
+ * The Prolog backend benchmark (`npx tsx bench/prolog.ts [--levels 1,2,3]
  * [--limit SEC] [--algos iddfs,bfs]`): search time of the TS backend and of
  * both planning theories (plain, fast) in tau-prolog on the small tutorial
  * levels, with iddfs (--cycle state) and bfs. A Prolog run that hits the
@@ -10,13 +10,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadProblem } from '../core/load.ts';
-import { type SolveReport } from '../core/report.ts';
-import { solveLoaded } from '../pipeline/solve.ts';
-import { solvePrologLoaded } from '../prolog/solve.ts';
-import type { TheoryName } from '../prolog/theory.ts';
+import { loadProblem } from '../src/core/load.ts';
+import { type SolveReport } from '../src/core/report.ts';
+import { solveLoaded } from '../src/pipeline/solve.ts';
+import { solvePrologLoaded } from '../src/prolog/solve.ts';
+import type { TheoryName } from '../src/prolog/theory.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
 const domainText = readFileSync(domainFile, 'utf8');
 const tutorial = readFileSync(root('maps/tutorial.txt'), 'utf8');
