@@ -2,7 +2,7 @@
  * `--timeout`, `--max-nodes` and `--max-memory` through the command line,
  * for every registered strategy: exit 3, status `limit`, the limit's kind,
  * the reason and the statistics so far. No upper bounds on time here (the
- * overshoot is measured by `npx tsx src/bench/limits.ts`): a time limit can
+ * overshoot is measured by `npx tsx bench/limits.ts`): a time limit can
  * only be reported once its deadline has passed, so the whole solve
  * (`totalMs`: the limit counts from its start, reading included) takes at
  * least the limit, and a node limit is exact.

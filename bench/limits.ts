@@ -1,5 +1,5 @@
 /**
- * How closely the limits hold (`npx tsx src/bench/limits.ts`):
+ * How closely the limits hold (`npx tsx bench/limits.ts`):
  *
  * 1. `--timeout`: every configuration below on a hard level (default
  *    Microban 153, ten boxes; maps/bench.txt without ../shared) with a 1 s
@@ -32,13 +32,13 @@ import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { defaultMaxMemoryMb, searchOptionsFrom } from '../options/index.ts';
-import { HEAP_STOP_FRACTION } from '../util/budget.ts';
-import { loadProblem, type LoadedProblem } from '../core/load.ts';
-import { solveLoaded } from '../pipeline/solve.ts';
-import { solveInWorker, workerHeapLimitMb } from '../workers/solve.ts';
+import { defaultMaxMemoryMb, searchOptionsFrom } from '../src/options/index.ts';
+import { HEAP_STOP_FRACTION } from '../src/util/budget.ts';
+import { loadProblem, type LoadedProblem } from '../src/core/load.ts';
+import { solveLoaded } from '../src/pipeline/solve.ts';
+import { solveInWorker, workerHeapLimitMb } from '../src/workers/solve.ts';
 
-const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
+const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 
 const { values } = parseArgs({
   options: {
@@ -54,7 +54,7 @@ const { values } = parseArgs({
 
 
 async function phases(): Promise<void> {
-  const { writeBigInputs } = await import('../../tests/bench/big-inputs.ts');
+  const { writeBigInputs } = await import('../tests/bench/big-inputs.ts');
   const dir = mkdtempSync(join(tmpdir(), 'planlog-phases-'));
   const f = writeBigInputs(dir);
   const time = existsSync('/usr/bin/time');
