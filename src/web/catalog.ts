@@ -5,7 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { scanLevels } from '../index.ts';
+import { scanLevels } from '../sokoban/level.ts';
 
 export interface LevelEntry {
   id: string;

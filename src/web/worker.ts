@@ -4,7 +4,9 @@
  * file), each behind the start handshake (handshake.ts); what the worker
  * prints goes to the server's log, not to its stdout (workers/output.ts).
  */
-import { errorJson, isPlanlogError, PlanlogError, scanLevels } from '../index.ts';
+import { errorJson } from '../pipeline/json.ts';
+import { scanLevels } from '../sokoban/level.ts';
+import { isPlanlogError, PlanlogError } from '../util/errors.ts';
 import { claim, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import { runWebTask, type WebError, type WebResult, type WebTask } from './task.ts';
 import { captureWorkerOutput } from '../workers/output.ts';
