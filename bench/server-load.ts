@@ -21,7 +21,7 @@ import { fork } from 'node:child_process';
 import { connect } from 'node:net';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import type { ServerCounters } from '../src/web/server.ts';
+import type { ServerCounters } from '../src/web/index.ts';
 import type { ServerAnswer, ServerMemory, ServerReply, ServerRequest } from './server-process.ts';
 
 const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });

@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { createPlayground, type ServerCounters } from '../src/web/server.ts';
+import { createPlayground, type ServerCounters } from '../src/web/index.ts';
 
 export interface ServerMemory {
   rss: number;
