@@ -10,8 +10,9 @@
 import { type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';
 import { solveLoaded } from './solve.ts';
-import type { IterationStats } from '../search/types.ts';
-import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { defaultSearchOptions, type IterationStats } from '../search/types.ts';
+import { defaultEngine, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { defaultTheory } from '../prolog/theory.ts';
 
 export interface Verdict {
   agree: boolean;
@@ -80,7 +81,7 @@ export async function compareLoaded(loaded: LoadedProblem, options: CompareOptio
     loaded,
     {
       algo: options.algo,
-      cycle: options.cycle ?? 'state',
+      cycle: options.cycle ?? defaultSearchOptions.cycle,
       timeoutMs: options.timeoutMs ?? Infinity,
       maxNodes: options.maxNodes ?? Infinity,
     },
@@ -136,7 +137,7 @@ export function stoppedComparison(stopped: SolveReport, prolog: { theory?: strin
     ...stopped,
     backend: 'prolog',
     heuristic: 'none',
-    prolog: { theory: (prolog.theory ?? 'fast') as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? 'tau') as PrologSolveReport['prolog']['engine'], steps: 0 },
+    prolog: { theory: (prolog.theory ?? defaultTheory) as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? defaultEngine) as PrologSolveReport['prolog']['engine'], steps: 0 },
   };
   return { ts: stopped, prolog: p, verdict: compareReports(stopped, p) };
 }

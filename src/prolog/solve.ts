@@ -20,13 +20,13 @@ import { formatDomainForEngine, formatProblem, formatProblemForEngine } from '..
 import { termToString, type Term } from '../model/terms.ts';
 import { type LoadedProblem } from '../core/load.ts';
 import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
-import type { CycleRule, IterationStats, LimitKind } from '../search/types.ts';
+import { defaultSearchOptions, type CycleRule, type IterationStats, type LimitKind } from '../search/types.ts';
 import { SOKOBAN_STATIC } from '../sokoban/compile.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import { validatePlan, type ValidationResult } from '../strips/validate.ts';
 import { PrologEngineError, runProlog } from './engine.ts';
 import { runSwipl } from './engine-swipl.ts';
-import { theorySources, type TheoryName } from './theory.ts';
+import { defaultTheory, theorySources, type TheoryName } from './theory.ts';
 
 /** The strategies the planning theory implements. */
 export const prologStrategies = ['iddfs', 'bfs'] as const;
@@ -35,6 +35,9 @@ export type PrologStrategy = (typeof prologStrategies)[number];
 /** The Prolog engines: tau-prolog (the default, engine.ts) and SWI-Prolog in WebAssembly (engine-swipl.ts). */
 export const prologEngines = ['tau', 'swipl'] as const;
 export type PrologEngine = (typeof prologEngines)[number];
+
+/** The engine used when none is named. */
+export const defaultEngine: PrologEngine = 'tau';
 
 export interface PrologSolveOptions {
   algo: PrologStrategy;
@@ -121,9 +124,9 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
   if (!(prologStrategies as readonly string[]).includes(algo)) {
     throw new PlanlogError({ file: '<options>', message: `the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}` });
   }
-  const cycle = options.cycle ?? 'state';
-  const theory = options.theory ?? 'fast';
-  const engine = options.engine ?? 'tau';
+  const cycle = options.cycle ?? defaultSearchOptions.cycle;
+  const theory = options.theory ?? defaultTheory;
+  const engine = options.engine ?? defaultEngine;
   const maxNodes = options.maxNodes !== undefined && Number.isFinite(options.maxNodes) ? String(Math.floor(options.maxNodes)) : 'none';
   const domain = options.engineDomain ?? loaded.domain;
   const facts = [

@@ -11,6 +11,9 @@ import type { PrologSource } from './engine.ts';
 export const theories = ['plain', 'fast'] as const;
 export type TheoryName = (typeof theories)[number];
 
+/** The variant run when none is named. */
+export const defaultTheory: TheoryName = 'fast';
+
 /** Absolute path of a theory file, e.g. `search.pl`. */
 export function theoryPath(name: string): string {
   return fileURLToPath(new URL(`./${name}`, import.meta.url));

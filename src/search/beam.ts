@@ -14,11 +14,32 @@
 import type { SearchSpace } from '../strips/space.ts';
 import { StateStore } from '../strips/store.ts';
 import { limitReason } from '../util/budget.ts';
+import type { OptionDecl } from '../util/option-decl.ts';
 import { localSetup, localStrategy } from './local.ts';
 import type { SearchOptions, SearchResult } from './types.ts';
 import { resultBuilder } from './result.ts';
 
-export const DEFAULT_BEAM_WIDTH = 8;
+/** --width: the states kept per layer. */
+export const BEAM_WIDTH = {
+  name: 'width',
+  type: 'integer',
+  min: 1,
+  requestMax: 100_000,
+  default: 8,
+  arg: 'K',
+  help: 'states kept per layer',
+} as const satisfies OptionDecl;
+export const DEFAULT_BEAM_WIDTH = BEAM_WIDTH.default;
+
+/** --temperature: softmax draws instead of the best k. */
+export const BEAM_TEMPERATURE = {
+  name: 'temperature',
+  type: 'number',
+  min: 0,
+  exclusiveMin: true,
+  arg: 'T',
+  help: 'draw the K states with softmax probabilities exp(-(h - h_min) / T) instead of taking the K best',
+} as const satisfies OptionDecl;
 
 export function beam(space: SearchSpace, options: SearchOptions): SearchResult {
   const { budget, W, h, prune, rng, ops, child } = localSetup(space, options);
@@ -121,4 +142,7 @@ function softmaxPick(ids: number[], hv: number[], k: number, t: number, random: 
   return out;
 }
 
-export const beamStrategy = localStrategy('beam', 'beam search: the --width k best states per layer (or softmax draws with --temperature T); restarts twice as wide', beam);
+export const beamStrategy = {
+  ...localStrategy('beam', 'beam search: the --width k best states per layer (or softmax draws with --temperature T); restarts twice as wide', beam),
+  options: [BEAM_WIDTH, BEAM_TEMPERATURE],
+};

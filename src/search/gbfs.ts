@@ -7,11 +7,19 @@
  */
 import { bestFirst } from './bestfirst.ts';
 import type { Strategy } from './types.ts';
+import type { OptionDecl } from '../util/option-decl.ts';
+
+/** gbfs's options: lazy evaluation and the preferred-operator queue. */
+export const GBFS_OPTIONS: readonly OptionDecl[] = [
+  { name: 'lazy', type: 'boolean', help: 'evaluate states when expanded' },
+  { name: 'preferred', type: 'boolean', help: "extra open list for the heuristic's helpful actions", heuristicNeeds: { property: 'preferredOperators', what: 'preferred operators' } },
+];
 
 export const gbfsStrategy: Strategy = {
   name: 'gbfs',
   summary: 'greedy best-first (f = h); --lazy, --preferred (helpful actions of hff); fast, not optimal',
   defaultHeuristic: 'hff',
+  options: GBFS_OPTIONS,
   optimal: () => false,
   complete: () => true,
   traced: true,

@@ -232,5 +232,6 @@ export const iddfsStrategy: Strategy = {
     options.cycle === 'state' && space.task.operators.every((o) => o.cost === space.task.operators[0].cost),
   complete: (options) => options.cycle === 'state',
   traced: true,
+  options: [{ name: 'tt', type: 'boolean', help: 'transposition table (fewer re-expansions)' }],
   run: iddfs,
 };

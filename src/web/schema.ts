@@ -1,9 +1,11 @@
 /**
  * JSON schemas of the API's request bodies (checked by Fastify before any
- * worker sees a request). Names come from the registries, so a new strategy
- * or heuristic is accepted without touching this file.
+ * worker sees a request). The option fields are generated from the options'
+ * declarations (src/options/: the registries' names, each strategy's own
+ * options, their ranges), so a new strategy, heuristic or option is accepted
+ * without touching this file.
  */
-import { backendNames, heuristicNames, prologEngines, prunerNames, strategyNames, theories } from '../index.ts';
+import { requestSchemaProperties } from '../options/index.ts';
 
 /** Longest level, problem or domain text accepted (characters). */
 export const MAX_TEXT = 200_000;
@@ -32,22 +34,7 @@ export const solveBodySchema = {
   ...problemChoice,
   properties: {
     ...problemFields,
-    algo: { type: 'string', enum: strategyNames },
-    heuristic: { type: 'string', enum: heuristicNames },
-    cycle: { type: 'string', enum: ['state', 'action'] },
-    backend: { type: 'string', enum: [...backendNames] },
-    theory: { type: 'string', enum: [...theories] },
-    engine: { type: 'string', enum: [...prologEngines] },
-    prune: { type: 'string', enum: ['none', ...prunerNames] },
-    weight: { type: 'number', exclusiveMinimum: 0, maximum: 1000 },
-    lazy: { type: 'boolean' },
-    preferred: { type: 'boolean' },
-    tt: { type: 'boolean' },
-    timeout: { type: 'number', exclusiveMinimum: 0 },
-    maxNodes: { type: 'integer', minimum: 1 },
-    seed: { type: 'integer', minimum: 0, maximum: 4294967295 },
-    width: { type: 'integer', minimum: 1, maximum: 100_000 },
-    temperature: { type: 'number', exclusiveMinimum: 0 },
+    ...requestSchemaProperties(),
   },
 } as const;
 

@@ -5,49 +5,28 @@
  * exactly as the CLI does, then solve, compare, validate or explain. Returns
  * the contract's JSON object, or a located error for bad input.
  */
-import { UsageError, prologOptionsFrom, searchOptionsFrom, type SearchFlagValues } from '../options/index.ts';
-import {
-  backendNames,
-  clockMs,
-  compareJson,
-  compareLoaded,
-  errorJson,
-  explainPlan,
-  isPlanlogError,
-  loadProblem,
-  loadWithin,
-  lurdSteps,
-  readPlan,
-  sokobanFields,
-  solveJson,
-  solveLoaded,
-  solvePrologLoaded,
-  solveSource,
-  stoppedComparison,
-  validateSteps,
-  validationJson,
-  type LoadedProblem,
-  type ProblemSource,
-} from '../index.ts';
+import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/load.ts';
+import { sokobanFields } from '../core/report.ts';
+import { explainPlan } from '../explain/explain.ts';
+import { readPlan } from '../lang/plan.ts';
+import { solveOptionsFrom, toSearchOptions, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
+import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
+import { compareJson, errorJson, solveJson, validationJson } from '../pipeline/json.ts';
+import { prologOptionsOf } from '../pipeline/options.ts';
+import { loadWithin, lurdSteps, solveSource, validateSteps } from '../pipeline/solve.ts';
+import { solvePrologLoaded } from '../prolog/solve.ts';
+import { clockMs } from '../util/budget.ts';
+import { isPlanlogError } from '../util/errors.ts';
 
-/** The option fields of a request body (the CLI's flags, camel-cased where they have a dash). */
+/**
+ * The option fields of a request body: each option's flag name in camelCase
+ * (src/options/ declares them; the server's JSON schema is generated from
+ * the same declarations). The server sets timeout and maxNodes (capped).
+ */
 export interface RequestOptions {
-  algo?: string;
-  heuristic?: string;
-  cycle?: string;
-  weight?: number;
-  lazy?: boolean;
-  preferred?: boolean;
-  tt?: boolean;
-  prune?: string;
+  readonly [field: string]: OptionValue | undefined;
   timeout?: number;
   maxNodes?: number;
-  seed?: number;
-  width?: number;
-  temperature?: number;
-  backend?: string;
-  theory?: string;
-  engine?: string;
 }
 
 export interface WebTask {
@@ -66,118 +45,52 @@ export interface WebTask {
 export type WebError = ReturnType<typeof errorJson>;
 export type WebResult = { ok: true; body: Record<string, unknown> } | { ok: false; error: WebError };
 
-const str = (v: number | undefined): string | undefined => (v === undefined ? undefined : String(v));
-
-/** The CLI's flag values of a request's options (so that both are checked by the same code). */
-export function flagValues(o: RequestOptions): SearchFlagValues {
-  return {
-    algo: o.algo,
-    heuristic: o.heuristic,
-    cycle: o.cycle,
-    weight: str(o.weight),
-    lazy: o.lazy,
-    preferred: o.preferred,
-    tt: o.tt,
-    prune: o.prune,
-    timeout: str(o.timeout),
-    'max-nodes': str(o.maxNodes),
-    seed: str(o.seed),
-    width: str(o.width),
-    temperature: str(o.temperature),
-  };
-}
-
 /** Runs one task; never throws for bad input (a located error instead). */
 export async function runWebTask(task: WebTask): Promise<WebResult> {
   try {
     return { ok: true, body: await run(task) };
   } catch (e) {
     if (isPlanlogError(e)) return { ok: false, error: errorJson(e) };
-    if (e instanceof UsageError) return { ok: false, error: { message: e.message.replace(/--([a-z-]+)/g, (_m, f: string) => f.replace(/-([a-z])/g, (_n, c: string) => c.toUpperCase())), file: '<request>' } };
+    if (e instanceof UsageError) return { ok: false, error: { message: e.message, file: '<request>' } };
     throw e;
   }
 }
 
 async function run(task: WebTask): Promise<Record<string, unknown>> {
-  const o = task.options;
-  // a ts solve reads the texts under the request's budget, from here: a big level stops at the time limit while read
-  const startedAt = clockMs();
-  const ts = tsSolveOptions(task);
-  if (ts) {
-    const { report, loaded } = solveSource(task.source, { ...ts, startedAt, interrupt: new Int32Array(task.interrupt) });
-    return solveJson(report, loaded);
-  }
-  // compare and the Prolog backend read under the request's budget too (when the options are good; bad ones are reported after reading)
-  const early = prologRunOptions(task);
-  const t0 = performance.now();
-  let loaded: LoadedProblem;
-  if (early) {
-    const r = loadWithin(task.source, { ...early.options, startedAt, interrupt: new Int32Array(task.interrupt) });
-    if ('stopped' in r) {
-      const c = stoppedComparison(r.stopped, task.options);
-      return task.kind === 'compare' ? compareJson(c, r.loaded) : solveJson(c.prolog, r.loaded);
-    }
-    loaded = r.loaded;
-  } else loaded = loadProblem(task.source);
-  const parseMs = performance.now() - t0;
   if (task.kind === 'validate' || task.kind === 'explain') {
+    const loaded = loadProblem(task.source);
     const steps = planOf(task, loaded);
     if (task.kind === 'explain') return { ...explainPlan(loaded, steps, task.source.domainText) };
     const v = validateSteps(loaded, steps);
     const sokoban = loaded.level && v.valid ? sokobanFields(v.steps.map((s) => s.op)) : undefined;
     return validationJson(v, steps.length, sokoban);
   }
+  // the request's budget counts from here: a big level stops at the time limit while it is read
+  const startedAt = clockMs();
   const interrupt = new Int32Array(task.interrupt);
-  const backend = o.backend ?? 'ts';
-  if (!(backendNames as readonly string[]).includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backendNames.join(', ')})`);
-  const prolog = task.kind === 'compare' || backend === 'prolog';
-  const options = { ...searchOptionsFrom(flagValues(o), prolog ? 'iddfs' : task.source.isProlog ? 'bfs' : 'auto'), maxMemoryMb: task.maxMemoryMb };
-  if (!prolog) {
-    if (o.theory !== undefined || o.engine !== undefined) throw new UsageError('theory and engine apply to the prolog backend and to compare');
-    return solveJson(solveLoaded(loaded, { ...options, interrupt }, parseMs), loaded);
-  }
-  const src = task.source;
-  // the engine reads the checked domain and problem, printed by planlog (solve.ts), never the request's text
-  const p = { ...prologOptionsFrom(options, o), domainFile: src.domainFile, problemFile: src.file };
-  if (task.kind === 'compare') return compareJson(await compareLoaded(loaded, p, parseMs), loaded);
-  return solveJson(await solvePrologLoaded(loaded, p, parseMs), loaded);
-}
-
-/**
- * A request's search options checked as the CLI does (`check` adds the
- * backend's own checks), or undefined when they are bad: the error is then
- * reported after the texts are read, as for every task.
- */
-function checkedOptions(task: WebTask, defaultAlgo: string, check?: (options: ReturnType<typeof searchOptionsFrom>) => void): ReturnType<typeof searchOptionsFrom> | undefined {
-  let options: ReturnType<typeof searchOptionsFrom>;
+  let options: SolveOptions;
   try {
-    options = { ...searchOptionsFrom(flagValues(task.options), defaultAlgo), maxMemoryMb: task.maxMemoryMb };
+    options = { ...solveOptionsFrom(task.options, { from: 'web', mode: task.kind, problem: task.source.isProlog ? 'prolog' : 'level' }), maxMemoryMb: task.maxMemoryMb };
   } catch (e) {
-    if (e instanceof UsageError) return undefined;
+    // bad options are reported after the texts are read, as for every task (a bad text first)
+    if (e instanceof UsageError || isPlanlogError(e)) loadProblem(task.source);
     throw e;
   }
-  try {
-    check?.(options);
-  } catch (e) {
-    if (e instanceof UsageError || isPlanlogError(e)) return undefined;
-    throw e;
+  const search = { ...toSearchOptions(options), startedAt, interrupt };
+  if (task.kind === 'solve' && options.backend !== 'prolog') {
+    const { report, loaded } = solveSource(task.source, search);
+    return solveJson(report, loaded);
   }
-  return options;
-}
-
-/** The options of a solve with planlog's own search; undefined for other tasks and for bad options. */
-function tsSolveOptions(task: WebTask): ReturnType<typeof searchOptionsFrom> | undefined {
-  const o = task.options;
-  if (task.kind !== 'solve' || (o.backend ?? 'ts') !== 'ts' || o.theory !== undefined || o.engine !== undefined) return undefined;
-  return checkedOptions(task, task.source.isProlog ? 'bfs' : 'auto');
-}
-
-/** The options of a compare or a Prolog-backend solve; undefined for other tasks and for bad options. */
-function prologRunOptions(task: WebTask): { options: ReturnType<typeof searchOptionsFrom> } | undefined {
-  const o = task.options;
-  if (task.kind !== 'compare' && !(task.kind === 'solve' && o.backend === 'prolog')) return undefined;
-  const options = checkedOptions(task, 'iddfs', (opts) => prologOptionsFrom(opts, o));
-  return options && { options };
+  // compare and the Prolog backend read under the request's budget too
+  const r = loadWithin(task.source, search);
+  if ('stopped' in r) {
+    const c = stoppedComparison(r.stopped, options);
+    return task.kind === 'compare' ? compareJson(c, r.loaded) : solveJson(c.prolog, r.loaded);
+  }
+  // the engine reads the checked domain and problem, printed by planlog (prolog/solve.ts), never the request's text
+  const p = { ...prologOptionsOf(options), domainFile: task.source.domainFile, problemFile: task.source.file };
+  if (task.kind === 'compare') return compareJson(await compareLoaded(r.loaded, p, r.parseMs), r.loaded);
+  return solveJson(await solvePrologLoaded(r.loaded, p, r.parseMs), r.loaded);
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {
