@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import { configFrom, UsageError } from '../src/options/index.ts';
 import type { Job, JobResult } from '../src/workers/jobs.ts';
 import { createPool } from '../src/workers/pool.ts';
 
@@ -29,20 +30,15 @@ const { values } = parseArgs({
   },
 });
 
-/** "gbfs+hff lazy preferred" → a job template. */
-function parseConfig(text: string): Pick<Job, 'algo' | 'heuristic' | 'options'> {
-  const [head, ...flags] = text.trim().split(/\s+/);
-  const [algo, heuristic] = head.split('+');
-  const options: Job['options'] = {};
-  for (const f of flags) {
-    const [k, v] = f.split('=');
-    if (k === 'weight') options.weight = Number(v);
-    else if (k === 'lazy' || k === 'preferred' || k === 'tt') options[k] = true;
-    else if (k === 'cycle') options.cycle = v as 'state' | 'action';
-    else if (k === 'prune') options.prune = v;
-    else throw new Error(`unknown flag ${f} in configuration "${text}"`);
+/** "gbfs+hff lazy preferred" or "wastar+hff weight=3" → a job template (checked like planlog's flags). */
+function parseConfig(text: string): Pick<Job, 'algo' | 'heuristic' | 'options' | 'seed'> {
+  try {
+    return configFrom(text);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    console.error(`bench/coverage.ts: --config "${text}": ${e.message}`);
+    process.exit(2);
   }
-  return { algo, heuristic, options };
 }
 
 // FILE, FILE:N, FILE:A-B or FILE:1,4,7-9 (the level lists of planlog bench)
