@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { heuristicNames, heuristics } from '../src/heuristics/index.ts';
+import { contextOf, heuristicNames, heuristics } from '../src/plugins/index.ts';
 import { loadProblem } from '../src/core/load.ts';
 import type { SearchContext } from '../src/search/types.ts';
 import { ground } from '../src/strips/ground.ts';
@@ -54,7 +54,7 @@ interface Cell {
   hInit: number;
 }
 
-function measure(space: SearchSpace, store: StateStore, name: string, context: SearchContext): Cell {
+function measure(space: SearchSpace, store: StateStore, name: string, context: SearchContext | undefined): Cell {
   const ev = heuristics[name].create(space, context);
   const W = space.words;
   let sink = 0;
@@ -80,7 +80,7 @@ const columns = levels.map((l) => {
   const task = ground(loaded.domain, loaded.problem);
   const space = makeSearchSpace(task);
   const store = bfsStates(space, MAX_STATES);
-  const cells = Object.fromEntries(heuristicNames.map((n) => [n, measure(space, store, n, { level: loaded.level })]));
+  const cells = Object.fromEntries(heuristicNames.map((n) => [n, measure(space, store, n, contextOf(loaded))]));
   return { level: l, atoms: task.atoms.length, ops: task.operators.length, states: store.size, cells };
 });
 

@@ -34,11 +34,10 @@ export { traceLoaded, tracedStrategies, type SearchTrace, type TraceIteration, t
 export { renderTrace } from './trace/render.ts';
 export { dotString, traceToDot } from './trace/dot.ts';
 
-// Registries: strategies, heuristics, pruning.
-export { getStrategy, strategies, strategyNames } from './search/index.ts';
-export type { Progress, SearchOptions, SearchResult, SearchStats, SearchTracer, Strategy } from './search/types.ts';
-export { getHeuristic, heuristicNames, heuristics, type Heuristic } from './heuristics/index.ts';
-export { prunerNames } from './search/prune.ts';
+// Registries: strategies, heuristics, pruning, composed from the generic records and the installed domain plug-ins.
+export { compose, contextOf, defaultHeuristicFor, getHeuristic, getPlugin, getPruner, getStrategy, heuristicNames, heuristics, plugins, problemHeuristics, prunerNames, pruners, strategies, strategyFor, strategyNames, type DomainPlugin, type ProblemInput, type Registries } from './plugins/index.ts';
+export type { Progress, Pruner, SearchContext, SearchOptions, SearchResult, SearchStats, SearchTracer, Strategy } from './search/types.ts';
+export type { Heuristic } from './heuristics/types.ts';
 
 // Sokoban levels.
 export { SOKOBAN_STATIC, compileLevel } from './sokoban/compile.ts';

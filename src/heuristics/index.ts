@@ -1,4 +1,8 @@
-/** The registry of heuristics; the CLI's choices and help come from it. */
+/**
+ * The domain-independent heuristics. The full registry, with the heuristics
+ * of the installed domain plug-ins, is composed in src/plugins/index.ts;
+ * the CLI's choices and help come from there.
+ */
 import { blind } from './blind.ts';
 import { goalcount } from './goalcount.ts';
 import { hadd } from './hadd.ts';
@@ -6,9 +10,6 @@ import { hff } from './hff.ts';
 import { hmax } from './hmax.ts';
 import { lmcut } from './lmcut.ts';
 import type { Heuristic } from './types.ts';
-import { manhattan } from '../plugins/sokoban/h-manhattan.ts';
-import { matching } from '../plugins/sokoban/h-matching.ts';
-import { pushdist } from '../plugins/sokoban/h-pushdist.ts';
 
 export const heuristics: Readonly<Record<string, Heuristic>> = {
   blind,
@@ -17,16 +18,13 @@ export const heuristics: Readonly<Record<string, Heuristic>> = {
   hadd,
   hff,
   lmcut,
-  manhattan,
-  pushdist,
-  matching,
 };
 
 export const heuristicNames = Object.keys(heuristics);
 
-/** The heuristic of that name, or undefined. */
+/** The domain-independent heuristic of that name, or undefined. */
 export function getHeuristic(name: string): Heuristic | undefined {
   return Object.hasOwn(heuristics, name) ? heuristics[name] : undefined;
 }
 
-export type { Evaluator, Heuristic } from './types.ts';
+export type { Evaluator, Heuristic, SearchContext } from './types.ts';

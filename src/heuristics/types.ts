@@ -3,8 +3,18 @@
  * the search space (and through it the ground task) it builds an evaluator
  * once, which then maps packed states to estimates.
  */
-import type { Level } from '../sokoban/level.ts';
 import type { SearchSpace } from '../strips/space.ts';
+import type { OptionDecl } from '../util/option-decl.ts';
+
+/**
+ * What a problem brings besides its ground task, made by the domain plug-in
+ * that recognised the problem (src/search/plugin.ts), e.g. the Sokoban level
+ * it was compiled from. The generic layers only pass it on: `plugin` names
+ * the plug-in, the rest is that plug-in's business.
+ */
+export interface SearchContext {
+  readonly plugin: string;
+}
 
 export interface Evaluator {
   /** Estimated cost from the state to a goal; Infinity for a proven dead end. */
@@ -22,10 +32,16 @@ export interface Heuristic {
   summary: string;
   /** Never overestimates the true cost (so A* with it returns optimal plans). */
   admissible: boolean;
-  /** It needs `context.level` (a Sokoban heuristic): `create` throws a PlanlogError without one. */
-  needsLevel?: boolean;
+  /**
+   * The domain plug-in that registers it (src/plugins/<plugin>/): it needs a
+   * problem of that plug-in (a context whose `plugin` is this name), and
+   * `create` throws a PlanlogError without one. Absent for domain-independent heuristics.
+   */
+  plugin?: string;
   /** Its evaluators implement `preferred` (gbfs --preferred needs that). */
   preferredOperators?: boolean;
-  /** `context.level`: the Sokoban level the task came from (Sokoban heuristics need it and throw a PlanlogError without it). */
-  create(space: SearchSpace, context?: { level?: Level }): Evaluator;
+  /** The options it takes when chosen (none of today's does): flags, web fields and help are generated from them (src/options/). */
+  options?: readonly OptionDecl[];
+  /** `context`: the problem's, from its domain plug-in (plug-in heuristics need it and throw a PlanlogError without it). */
+  create(space: SearchSpace, context?: SearchContext): Evaluator;
 }

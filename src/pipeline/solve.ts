@@ -13,12 +13,10 @@
 import { type LoadedProblem, loadProblem, type ProblemSource } from '../core/load.ts';
 import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
 import { parseTerm } from '../lang/parse.ts';
-import { getHeuristic } from '../heuristics/index.ts';
 import type { Domain } from '../model/lifted.ts';
-import { getStrategy } from '../search/index.ts';
+import { contextOf, defaultHeuristicFor, getHeuristic, getPruner, getStrategy, problemHeuristics, prunerNames } from '../plugins/index.ts';
 import { Budget, clockMs, LimitReached, setActiveBudget } from '../util/budget.ts';
-import type { SearchOptions, SearchResult, Strategy } from '../search/types.ts';
-import type { Level } from '../sokoban/level.ts';
+import type { Pruner, SearchContext, SearchOptions, SearchResult, Strategy } from '../search/types.ts';
 import { lurdToTerms } from '../sokoban/lurd.ts';
 import { ground } from '../strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
@@ -27,8 +25,10 @@ import { type ValidationResult, validatePlan } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 import { PlanlogError } from '../util/errors.ts';
 
-export interface SolveOptions extends Partial<SearchOptions> {
+export interface SolveOptions extends Partial<Omit<SearchOptions, 'prune'>> {
   algo: string;
+  /** The pruner's name (a registered one; 'none' or absent: no pruning). */
+  prune?: string;
   /**
    * clockMs() when the solve started, before its files were read: every
    * limit counts from it, and `stats.totalMs` is the time since. Default:
@@ -60,12 +60,23 @@ function strategyOf(options: SolveOptions): Strategy {
   return strategy;
 }
 
-/** The search options of a solve (the strategy's default heuristic picked by the problem). */
-function searchOptionsOf(strategy: Strategy, options: SolveOptions, level: Level | undefined): SearchOptions {
-  const { startedAt: _startedAt, algo: _algo, ...rest } = stripUndefined(options);
-  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...rest, context: { level } };
-  // strategies with a Sokoban default (levelHeuristic) pick their heuristic by the problem
-  if (search.heuristic === undefined && strategy.levelHeuristic) search.heuristic = getHeuristic((level ? strategy.levelHeuristic : strategy.defaultHeuristic) ?? '');
+/** The pruner of a name; undefined for none. */
+function prunerOf(name: string | undefined): Pruner | undefined {
+  if (name === undefined || name === 'none') return undefined;
+  const p = getPruner(name);
+  if (!p) throw new PlanlogError({ file: '<options>', message: `unknown pruning ${name} (choose one of: ${['none', ...prunerNames].join(', ')})` });
+  return p;
+}
+
+/**
+ * The search options of a solve: the problem's context (from its domain
+ * plug-in), the pruner, and the default heuristic of a strategy whose default
+ * a plug-in chooses for its problems (picked by the problem).
+ */
+function searchOptionsOf(strategy: Strategy, options: SolveOptions, context: SearchContext | undefined): SearchOptions {
+  const { startedAt: _startedAt, algo: _algo, prune, ...rest } = stripUndefined(options);
+  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...rest, context, prune: prunerOf(prune) };
+  if (search.heuristic === undefined && problemHeuristics(strategy.name).length > 0) search.heuristic = getHeuristic(defaultHeuristicFor(strategy.name, context) ?? '');
   return search;
 }
 
@@ -117,7 +128,7 @@ export function solveSource(src: ProblemSource, options: SolveOptions): { report
  */
 export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0, budget?: Budget): SolveReport {
   const strategy = strategyOf(options);
-  const search = searchOptionsOf(strategy, options, loaded.level);
+  const search = searchOptionsOf(strategy, options, contextOf(loaded));
   const t0 = clockMs();
   const startedAt = options.startedAt ?? t0 - parseMs;
   budget ??= solveBudget({ ...options, startedAt });

@@ -1,4 +1,8 @@
-/** The registry of search strategies; the CLI's choices and help come from it. */
+/**
+ * The domain-independent search strategies. The full registry, with the
+ * strategies and presets of the installed domain plug-ins, is composed in
+ * src/plugins/index.ts; the CLI's choices and help come from there.
+ */
 import { astarStrategy } from './astar.ts';
 import { beamStrategy } from './beam.ts';
 import { bfsStrategy } from './bfs.ts';
@@ -9,12 +13,12 @@ import { idastarStrategy } from './idastar.ts';
 import { iddfsStrategy } from './iddfs.ts';
 import { lrtaStrategy } from './lrta.ts';
 import { mctsStrategy } from './mcts.ts';
-import { autoStrategy, optimalMovesStrategy, optimalPushesStrategy } from './presets.ts';
-import { pushGreedyStrategy, pushStrategy } from '../plugins/sokoban/push.ts';
+import { autoStrategy, optimalMovesStrategy } from './presets.ts';
 import type { Strategy } from './types.ts';
 import { ucsStrategy } from './ucs.ts';
 import { wastarStrategy } from './wastar.ts';
 
+/** In the order of listing (by kind: systematic searches, local searches, presets). */
 export const strategies: Readonly<Record<string, Strategy>> = {
   iddfs: iddfsStrategy,
   bfs: bfsStrategy,
@@ -24,23 +28,21 @@ export const strategies: Readonly<Record<string, Strategy>> = {
   wastar: wastarStrategy,
   gbfs: gbfsStrategy,
   idastar: idastarStrategy,
-  push: pushStrategy,
-  'push-greedy': pushGreedyStrategy,
   beam: beamStrategy,
   lrta: lrtaStrategy,
   mcts: mctsStrategy,
   ga: gaStrategy,
   auto: autoStrategy,
   'optimal-moves': optimalMovesStrategy,
-  'optimal-pushes': optimalPushesStrategy,
 };
 
 export const strategyNames = Object.keys(strategies);
 
-/** The strategy of that name, or undefined. */
+/** The domain-independent strategy of that name, or undefined. */
 export function getStrategy(name: string): Strategy | undefined {
   return Object.hasOwn(strategies, name) ? strategies[name] : undefined;
 }
 
-export type { SearchOptions, SearchResult, SearchStats, Strategy, CycleRule, SearchStatus } from './types.ts';
+export type { DomainPlugin, ProblemInput } from './plugin.ts';
+export type { SearchOptions, SearchResult, SearchStats, Strategy, StrategyKind, CycleRule, SearchStatus, SearchContext, Pruner } from './types.ts';
 export { defaultSearchOptions } from './types.ts';

@@ -12,12 +12,14 @@ import { makePrune } from './prune.ts';
 import { makeRandom } from './random.ts';
 import type { SearchOptions, Strategy } from './types.ts';
 
-/** The heuristics the local strategies accept (domain-independent ones and the Sokoban box estimates). */
-export const LOCAL_HEURISTICS: readonly string[] = ['goalcount', 'hadd', 'hff', 'manhattan', 'pushdist', 'matching'];
+/**
+ * The domain-independent heuristics the local strategies accept (a domain
+ * plug-in adds its own: DomainPlugin.accepts).
+ */
+export const LOCAL_HEURISTICS: readonly string[] = ['goalcount', 'hadd', 'hff'];
 
-/** Their heuristic when none is given: `matching` on a Sokoban level, `hff` otherwise. */
+/** Their heuristic when none is given (a domain plug-in may choose another on its problems: DomainPlugin.defaultHeuristics). */
 const DEFAULT_HEURISTIC = 'hff';
-const LEVEL_HEURISTIC = 'matching';
 
 /** The registry record of a local strategy: stochastic, never optimal, its "no plan" a proof. */
 export function localStrategy(name: string, summary: string, run: Strategy['run']): Strategy {
@@ -25,8 +27,8 @@ export function localStrategy(name: string, summary: string, run: Strategy['run'
     name,
     summary,
     defaultHeuristic: DEFAULT_HEURISTIC,
-    levelHeuristic: LEVEL_HEURISTIC,
     stochastic: true,
+    kind: 'local',
     heuristics: LOCAL_HEURISTICS,
     optimal: () => false,
     complete: () => true,
@@ -34,9 +36,9 @@ export function localStrategy(name: string, summary: string, run: Strategy['run'
   };
 }
 
-/** The evaluator of options.heuristic; without one, `matching` on a Sokoban level and `hff` otherwise. */
+/** The evaluator of options.heuristic; without one, `hff`'s (the pipeline gives a domain plug-in's default heuristic for its problems). */
 export function localEvaluator(space: SearchSpace, options: SearchOptions): Evaluator {
-  const h = options.heuristic ?? getHeuristic(options.context?.level ? LEVEL_HEURISTIC : DEFAULT_HEURISTIC);
+  const h = options.heuristic ?? getHeuristic(DEFAULT_HEURISTIC);
   if (!h) throw new Error('local search: default heuristic missing from the registry');
   return h.create(space, options.context);
 }

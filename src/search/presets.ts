@@ -1,98 +1,31 @@
 /**
- * Presets: strategies that pick a configuration for the problem at hand.
+ * Presets: strategies that pick a configuration. A domain plug-in may
+ * replace a preset on its problems with a specialised one
+ * (DomainPlugin.presets; e.g. Sokoban's push-level portfolio for `auto`).
  *
- * - `auto` (the default for levels): with a Sokoban level, a portfolio of
- *   push-level greedy searches run one after the other, each with a share
- *   of the limits (AUTO_PORTFOLIO): backward (pulling boxes from the goals)
- *   with matching, backward with push distances, forward with matching and
- *   deadlock pruning; without a level, gbfs with hff. Fast; not optimal.
- * - `optimal-moves`: A* on the ground task with the matching heuristic and
- *   deadlock pruning (with a level; lmcut without one): fewest moves under
- *   unit costs (cheapest plan under any costs where a push costs at least
- *   the cheapest push operator).
- * - `optimal-pushes`: push-level A* with matching: fewest pushes (optimal
- *   under domains/sokoban-pushes.pl, where pushes cost 1 and moves 0).
+ * - `auto`: gbfs with hff. Fast; not optimal.
+ * - `optimal-moves`: A* with lmcut: fewest steps under unit costs, cheapest
+ *   plan under any costs.
  */
 import { getHeuristic } from '../heuristics/index.ts';
 import { astarStrategy } from './astar.ts';
 import { gbfsStrategy } from './gbfs.ts';
-import { limitReason } from '../util/budget.ts';
-import { costsArePushes, pushStrategy, runPushSearch } from '../plugins/sokoban/push.ts';
-import type { SearchOptions, SearchResult, SearchStats, Strategy } from './types.ts';
-
-/** Adds the counts of a second run to those of a first (times add up). */
-function addStats(a: SearchStats, b: SearchStats): SearchStats {
-  return {
-    ...b,
-    expanded: a.expanded + b.expanded,
-    generated: a.generated + b.generated,
-    duplicates: a.duplicates + b.duplicates,
-    evaluated: (a.evaluated ?? 0) + (b.evaluated ?? 0),
-    stored: Math.max(a.stored, b.stored),
-    timeMs: a.timeMs + b.timeMs,
-  };
-}
-
-/** The members of the `auto` portfolio, in order, with their share of the time and node limits. */
-export const AUTO_PORTFOLIO: readonly { label: string; share: number; estimate: 'matching' | 'pushdist'; backward: boolean }[] = [
-  { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
-  { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
-  { label: 'forward greedy, matching', share: 0.5, estimate: 'matching', backward: false },
-];
+import type { SearchOptions, SearchResult, Strategy } from './types.ts';
 
 export const autoStrategy: Strategy = {
   name: 'auto',
-  summary: 'the strong default: a portfolio of Sokoban push-level greedy searches (backward and forward, matching, deadlock pruning); gbfs+hff without a level',
+  summary: 'the strong default: gbfs+hff',
+  kind: 'preset',
   optimal: () => false,
   complete: () => true,
-  run(space, options): SearchResult {
-    if (!options.context?.level) return gbfsStrategy.run(space, { ...options, heuristic: getHeuristic('hff') });
-    const t0 = performance.now();
-    let stats: SearchStats | null = null;
-    let r: SearchResult | null = null;
-    let nodesLeft = options.maxNodes;
-    for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
-      const m = AUTO_PORTFOLIO[i];
-      const final = i === AUTO_PORTFOLIO.length - 1;
-      const elapsed = performance.now() - t0;
-      // With no time limit every member but the last gets 10 s per share of 0.1.
-      const slice = options.timeoutMs === Infinity ? (final ? Infinity : m.share * 100_000) : final ? options.timeoutMs - elapsed : options.timeoutMs * m.share;
-      const nodes = final ? nodesLeft : Math.min(nodesLeft, Math.max(1, Math.ceil(options.maxNodes * m.share)));
-      r = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, {
-        gWeight: 0,
-        hWeight: 1,
-        goalOnGeneration: true,
-        preferDeep: true,
-        estimate: m.estimate,
-        backward: m.backward,
-      });
-      nodesLeft -= r.stats.expanded;
-      stats = stats ? addStats(stats, r.stats) : r.stats;
-      if (r.status !== 'limit' || r.stats.limit === 'interrupted' || r.stats.limit === 'memory' || nodesLeft <= 0) break;
-    }
-    if (!r || !stats) throw new Error('auto: empty portfolio');
-    const reason = r.status === 'limit' && r.stats.limit ? limitReason(r.stats.limit, options) : r.reason;
-    // the whole portfolio's time, the set-up of each member (dead squares, distances) included
-    return { ...r, reason, stats: { ...stats, timeMs: performance.now() - t0 } };
-  },
+  run: (space, options): SearchResult => gbfsStrategy.run(space, { ...options, heuristic: getHeuristic('hff') }),
 };
 
 export const optimalMovesStrategy: Strategy = {
   name: 'optimal-moves',
-  summary: 'preset: A* with matching and --prune deadlocks (lmcut without a level); fewest moves',
+  summary: 'preset: fewest moves; A* with lmcut',
+  kind: 'preset',
   optimal: () => true,
   complete: () => true,
-  run(space, options: SearchOptions): SearchResult {
-    if (!options.context?.level) return astarStrategy.run(space, { ...options, heuristic: getHeuristic('lmcut') });
-    return astarStrategy.run(space, { ...options, heuristic: getHeuristic('matching'), prune: 'deadlocks' });
-  },
-};
-
-export const optimalPushesStrategy: Strategy = {
-  name: 'optimal-pushes',
-  summary: 'preset: Sokoban push-level A* with matching; fewest pushes (optimal under sokoban-pushes.pl); needs a level',
-  needsLevel: true,
-  optimal: (space) => costsArePushes(space),
-  complete: () => true,
-  run: (space, options) => pushStrategy.run(space, { ...options, heuristic: getHeuristic('matching'), weight: 1 }),
+  run: (space, options: SearchOptions): SearchResult => astarStrategy.run(space, { ...options, heuristic: getHeuristic('lmcut') }),
 };

@@ -1,15 +1,11 @@
 /** The one signature every strategy has, and what it returns. */
-import type { Heuristic } from '../heuristics/types.ts';
-import type { Level } from '../sokoban/level.ts';
+import type { Heuristic, SearchContext } from '../heuristics/types.ts';
 import type { SearchSpace } from '../strips/space.ts';
+import type { OptionDecl } from '../util/option-decl.ts';
 import type { LimitKind, Limits, Progress } from '../util/budget.ts';
 
 export type { LimitKind, Progress } from '../util/budget.ts';
-
-/** What a problem brings besides its ground task: the Sokoban level it was compiled from, if any. */
-export interface SearchContext {
-  level?: Level;
-}
+export type { SearchContext } from '../heuristics/types.ts';
 
 export type SearchStatus = 'solved' | 'unsolvable' | 'limit';
 export type CycleRule = 'state' | 'action';
@@ -27,10 +23,10 @@ export interface SearchOptions extends Limits {
   preferred?: boolean;
   /** iddfs: a transposition table (best depth per state) that cuts re-expansions. */
   tt?: boolean;
-  /** The problem's context (the Sokoban level); Sokoban-aware heuristics, pruning and strategies need it. */
+  /** The problem's context, from the domain plug-in that recognised it (opaque here); the plug-in's heuristics, pruners and strategies need it. */
   context?: SearchContext;
-  /** Prune generated states proven dead (see src/search/prune.ts): `deadlocks` (Sokoban dead squares and freeze deadlocks). */
-  prune?: string;
+  /** Drops generated states it proves dead (see src/search/prune.ts); absent: no pruning. */
+  prune?: Pruner;
   /** Seed of the stochastic strategies (beam with a temperature, lrta, mcts, ga); default 1. */
   seed?: number;
   /** beam: states kept per layer (default 8). */
@@ -107,26 +103,52 @@ export interface SearchResult {
   stats: SearchStats;
 }
 
+export type StrategyKind = 'search' | 'local' | 'preset';
+
 export interface Strategy {
   name: string;
   summary: string;
-  /** The heuristic it uses when none is given; absent for uninformed strategies. */
+  /**
+   * The heuristic it uses when none is given; absent for uninformed
+   * strategies. A domain plug-in may give it another one on its problems
+   * (DomainPlugin.defaultHeuristics).
+   */
   defaultHeuristic?: string;
-  /** The heuristic it uses when none is given and the problem is a Sokoban level (instead of defaultHeuristic). */
-  levelHeuristic?: string;
   /** It makes random choices that follow `options.seed` (the `--seed` flag applies to it). */
   stochastic?: boolean;
-  /** It needs `options.context.level` (a Sokoban strategy) and answers with a PlanlogError without one. */
-  needsLevel?: boolean;
+  /**
+   * The domain plug-in that registers it (src/plugins/<plugin>/): it needs a
+   * problem of that plug-in (`options.context`) and answers with a
+   * PlanlogError without one. Absent for domain-independent strategies.
+   */
+  plugin?: string;
+  /** Where the registry lists it: systematic searches first (the default), then local searches, then presets. */
+  kind?: StrategyKind;
   /** It reports its expansions to `options.trace` (planlog trace). */
   traced?: boolean;
   /** The heuristics it accepts, when not every registered one. */
   heuristics?: readonly string[];
+  /** The options only it (and other strategies declaring the same name) takes, e.g. wastar's `weight`: flags, web fields and help are generated from them (src/options/). */
+  options?: readonly OptionDecl[];
   /** Whether a plan it returns is guaranteed shortest (cheapest) under these options. */
   optimal(space: SearchSpace, options: SearchOptions): boolean;
   /** Proves unsolvability when it answers `unsolvable`? (false e.g. for the action cycle rule). A heuristic's dead ends count as proof (they are). */
   complete(options: SearchOptions): boolean;
   run(space: SearchSpace, options: SearchOptions): SearchResult;
+}
+
+/**
+ * Pruning: a test, built once per search from the space and the context,
+ * that says a generated state is dead (no plan from it), so a strategy
+ * drops it. Every strategy calls it on every state it generates. A pruner
+ * must never call a state dead from which a plan exists.
+ */
+export interface Pruner {
+  name: string;
+  summary: string;
+  /** The domain plug-in that registers it: it needs a problem of that plug-in and `create` throws a PlanlogError without one. */
+  plugin?: string;
+  create(space: SearchSpace, context: SearchContext | undefined): (s: Uint32Array, off: number) => boolean;
 }
 
 export const defaultSearchOptions: SearchOptions = {

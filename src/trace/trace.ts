@@ -12,7 +12,7 @@ import { PlanlogError } from '../util/errors.ts';
 import { type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';
 import { type SolveOptions, solveLoaded } from '../pipeline/solve.ts';
-import { getStrategy, strategies } from '../search/index.ts';
+import { getStrategy, strategies } from '../plugins/index.ts';
 import type { SearchSpace } from '../strips/space.ts';
 import { type RawNode, TraceRecorder } from './recorder.ts';
 

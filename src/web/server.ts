@@ -21,8 +21,9 @@ import { availableParallelism, totalmem } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { Piscina } from 'piscina';
-import { backendNames, heuristicNames, heuristics, prologEngines, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
+import { backendNames, getPlugin, heuristicNames, heuristics, prologEngines, prologStrategies, prunerNames, strategies, strategyNames, swiplAvailable, theories } from '../index.ts';
 import { bundledDomains, bundledLevels } from './catalog.ts';
+import { optionCatalog } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
@@ -169,23 +170,27 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   app.get('/api/levels', async () => levels);
   app.get('/api/domains', async () => domains);
   // the registries do not change while the server runs: the answer is built once
+  // (`options`: the declarations of the options, every request's and each strategy's own, so that a form can be built from them)
+  const catalog = optionCatalog();
   const optionsBody = {
     strategies: strategyNames.map((n) => ({
       name: n,
       summary: strategies[n].summary,
       heuristics: strategies[n].defaultHeuristic ? (strategies[n].heuristics ?? heuristicNames) : [],
       defaultHeuristic: strategies[n].defaultHeuristic ?? null,
-      levelHeuristic: strategies[n].levelHeuristic ?? null,
-      needsLevel: Boolean(strategies[n].needsLevel),
+      levelHeuristic: getPlugin('sokoban')?.defaultHeuristics?.[n] ?? null,
+      needsLevel: strategies[n].plugin === 'sokoban',
       stochastic: Boolean(strategies[n].stochastic),
       prolog: (prologStrategies as readonly string[]).includes(n),
+      options: catalog.of(n),
     })),
-    heuristics: heuristicNames.map((n) => ({ name: n, summary: heuristics[n].summary, admissible: heuristics[n].admissible, needsLevel: Boolean(heuristics[n].needsLevel) })),
+    heuristics: heuristicNames.map((n) => ({ name: n, summary: heuristics[n].summary, admissible: heuristics[n].admissible, needsLevel: heuristics[n].plugin === 'sokoban' })),
     prune: prunerNames,
     backends: backendNames,
     engines: prologEngines.filter((e) => e !== 'swipl' || swiplAvailable()),
     theories,
     limits: { defaultTimeout, maxTimeout, maxNodes },
+    options: catalog.common,
   };
   app.get('/api/options', async () => optionsBody);
   app.get('/api/status', async () => statusOf());

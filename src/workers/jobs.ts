@@ -4,7 +4,7 @@
  * its result as a flat record for tables and charts.
  */
 import { readFileSync } from 'node:fs';
-import { getHeuristic } from '../heuristics/index.ts';
+import { getHeuristic } from '../plugins/index.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { loadProblem, type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';

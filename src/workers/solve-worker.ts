@@ -5,7 +5,7 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PlanlogError } from '../util/errors.ts';
-import { getHeuristic } from '../heuristics/index.ts';
+import { getHeuristic } from '../plugins/index.ts';
 import { solveLoaded, solveSource, type SolveOptions } from '../pipeline/solve.ts';
 import { levelBuffers, packLevel, type SolveJob, type WorkerReply } from './solve.ts';
 

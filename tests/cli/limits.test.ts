@@ -19,7 +19,7 @@ import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import { memoryProbe } from '../../src/util/budget.ts';
-import { strategyNames } from '../../src/search/index.ts';
+import { strategyNames } from '../../src/plugins/index.ts';
 import { chainDomain, groundingBomb, levelOfSize } from '../bench/big-inputs.ts';
 
 const MICROBAN = fileURLToPath(new URL('../../../shared/levels/microban.txt', import.meta.url));

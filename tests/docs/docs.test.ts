@@ -2,7 +2,7 @@
  * docs/: one page per registered strategy and heuristic (and none for a
  * name that is not registered), each stating its guarantees in fixed lines
  * that agree with the code (`optimal()`, `complete()`, `admissible`,
- * `needsLevel`), the index table saying the same, links that resolve; and
+ * `plugin`: needs a level), the index table saying the same, links that resolve; and
  * every `npm start -- …` command shown in docs/ and in the README's
  * "Write your own domain" tutorial runs through `main` in-process with the
  * exit code the text promises, printing the output excerpts shown after it.
@@ -15,6 +15,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import {
+  contextOf,
+  defaultHeuristicFor,
   getHeuristic,
   ground,
   heuristicNames,
@@ -48,14 +50,14 @@ const fixed = (text: string, label: string): string | null => new RegExp(`^- ${l
 /** The search space of tutorial level 2 under a Sokoban domain, with its level as context. */
 function levelSpace(domain: string): { space: SearchSpace; context: SearchOptions['context'] } {
   const loaded = loadProblem({ file: 'maps/tutorial.txt', text: read('maps/tutorial.txt'), level: 2, domainFile: domain, domainText: read(domain) });
-  return { space: makeSearchSpace(ground(loaded.domain, loaded.problem)), context: { level: loaded.level } };
+  return { space: makeSearchSpace(ground(loaded.domain, loaded.problem)), context: contextOf(loaded) };
 }
 const UNIT = levelSpace('domains/sokoban.pl');
 const COSTS = levelSpace('domains/sokoban-pushes.pl');
 
 /** What the strategy's optimal() says with its default heuristic (on a level) and the default options. */
 function optimalOn(s: Strategy, { space, context }: typeof UNIT): boolean {
-  const heuristic = getHeuristic(s.levelHeuristic ?? s.defaultHeuristic ?? '');
+  const heuristic = getHeuristic(defaultHeuristicFor(s.name, context) ?? '');
   return s.optimal(space, { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, heuristic, context });
 }
 const proves = (s: Strategy): boolean => s.complete({ cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity });
@@ -87,7 +89,7 @@ describe('the pages match the registries', () => {
       const text = read(`docs/heuristics/${name}.md`);
       expect(text.split('\n')[0]).toMatch(new RegExp(`^# \`${name}\` — `));
       expect(fixed(text, 'Admissible')).toBe(yesNo(heuristics[name].admissible));
-      expect(fixed(text, 'Needs a level')).toBe(yesNo(Boolean(heuristics[name].needsLevel)));
+      expect(fixed(text, 'Needs a level')).toBe(yesNo(heuristics[name].plugin === 'sokoban'));
     });
   }
 
@@ -113,7 +115,7 @@ describe('the pages match the registries', () => {
     }
     for (const name of heuristicNames) {
       const h = heuristics[name];
-      expect(rows.get(`heuristics/${name}`), name).toEqual([yesNo(h.admissible), yesNo(Boolean(h.needsLevel))]);
+      expect(rows.get(`heuristics/${name}`), name).toEqual([yesNo(h.admissible), yesNo(h.plugin === 'sokoban')]);
     }
   });
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MinQueue } from '../../src/heuristics/common.ts';
-import { getHeuristic, heuristicNames as allHeuristicNames, heuristics } from '../../src/heuristics/index.ts';
+import { getHeuristic, heuristicNames as allHeuristicNames, heuristics } from '../../src/plugins/index.ts';
 import type { Evaluator } from '../../src/heuristics/types.ts';
 import { loadProblem } from '../../src/core/load.ts';
 import { ground } from '../../src/strips/ground.ts';
@@ -12,7 +12,7 @@ import { makeTask, type Task } from '../../src/strips/task.ts';
 import { alreadyDone, corridor, costly, exclusive } from '../search/tiny-tasks.ts';
 
 /** The domain-independent heuristics (the Sokoban ones need a level: tests/sokoban). */
-const heuristicNames = allHeuristicNames.filter((n) => !heuristics[n].needsLevel);
+const heuristicNames = allHeuristicNames.filter((n) => !heuristics[n].plugin);
 
 const root = (rel: string): string => fileURLToPath(new URL(`../../${rel}`, import.meta.url));
 

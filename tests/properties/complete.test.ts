@@ -96,7 +96,7 @@ const load = (t: RandomTask): LoadedProblem => loadProblem({ file: 'task.pl', do
 
 /** Every configuration that runs without a Sokoban level, iddfs also under the action rule (with and without --tt). */
 const CONFIGS: Config[] = [
-  ...ALL_CONFIGS.filter((c) => !getStrategy(c.algo)!.needsLevel && !(c.heuristic && heuristics[c.heuristic].needsLevel)),
+  ...ALL_CONFIGS.filter((c) => !getStrategy(c.algo)!.plugin && !(c.heuristic && heuristics[c.heuristic].plugin)),
   { algo: 'iddfs', cycle: 'action' },
   { algo: 'iddfs', cycle: 'action', tt: true },
 ];

@@ -4,7 +4,7 @@
  * strategy accepts, a node cap on every run.
  */
 import fc from 'fast-check';
-import { getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
+import { contextOf, getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
 import { searchOptionsFrom, type SearchFlagValues } from '../../src/options/index.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
@@ -50,7 +50,7 @@ export const ALL_CONFIGS: Config[] = strategyNames.flatMap((algo): Config[] => {
 /** Whether the strategy promises an optimal plan for this configuration on this problem (its `optimal` flag). */
 export function promisesOptimal(loaded: LoadedProblem, config: Config): boolean {
   const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
-  return getStrategy(config.algo)!.optimal(space, { ...searchOptionsOf(config), context: { level: loaded.level } });
+  return getStrategy(config.algo)!.optimal(space, { ...searchOptionsOf(config), context: contextOf(loaded) });
 }
 
 /** The search options of a configuration, as the strategy sees them. */

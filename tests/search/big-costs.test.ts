@@ -14,7 +14,7 @@
  * in the at/1 facts left behind): the wrapped g of chain A reached it first.
  */
 import { describe, expect, it } from 'vitest';
-import { getHeuristic } from '../../src/heuristics/index.ts';
+import { getHeuristic } from '../../src/plugins/index.ts';
 import { solve } from '../../src/pipeline/solve.ts';
 import { packKey, keyPrimary } from '../../src/util/heap.ts';
 

@@ -5,10 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getHeuristic } from '../../src/heuristics/index.ts';
 import { loadProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
-import { strategies, strategyNames } from '../../src/search/index.ts';
+import { contextOf, getHeuristic, strategies, strategyNames } from '../../src/plugins/index.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
@@ -36,7 +35,7 @@ describe.each(strategyNames)('%s', (algo) => {
     interrupt[0] = 1;
     const space = makeSearchSpace(ground(bench.domain, bench.problem));
     const { algo: _a, heuristic } = withHeuristic(algo);
-    const r = strategies[algo].run(space, { ...defaultSearchOptions, heuristic, interrupt, context: { level: bench.level } });
+    const r = strategies[algo].run(space, { ...defaultSearchOptions, heuristic, interrupt, context: contextOf(bench) });
     expect(r).toMatchObject({ status: 'limit', stats: { limit: 'interrupted' }, reason: 'interrupted' });
   });
 });

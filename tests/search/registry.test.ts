@@ -7,10 +7,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { heuristicNames, heuristics } from '../../src/heuristics/index.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded, type SolveOptions } from '../../src/pipeline/solve.ts';
-import { strategies, strategyNames } from '../../src/search/index.ts';
+import { heuristicNames, heuristics, strategies, strategyNames } from '../../src/plugins/index.ts';
 import { scanLevels } from '../../src/sokoban/level.ts';
 
 const root = (rel: string): string => new URL(`../../${rel}`, import.meta.url).pathname;

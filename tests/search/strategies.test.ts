@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { strategies, strategyNames } from '../../src/search/index.ts';
+import { strategies, strategyNames } from '../../src/plugins/index.ts';
 import { bfs } from '../../src/search/bfs.ts';
 import { iddfs } from '../../src/search/iddfs.ts';
 import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
@@ -21,7 +21,7 @@ describe('every registered strategy on tiny tasks', () => {
     ['switchTwice', switchTwice, 4],
     ['alreadyDone', alreadyDone, 0],
   ];
-  for (const name of strategyNames.filter((n) => !strategies[n].needsLevel)) {
+  for (const name of strategyNames.filter((n) => !strategies[n].plugin)) {
     for (const [tname, make, length] of tasks) {
       it(`${name} on ${tname}`, () => {
         const task = make();

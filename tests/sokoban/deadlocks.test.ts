@@ -10,6 +10,7 @@ import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { Board } from '../../src/plugins/sokoban/board.ts';
 import { deadSquares, FreezeCheck } from '../../src/plugins/sokoban/deadlocks.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
+import { contextOf } from '../../src/plugins/index.ts';
 import { deadlockTest } from '../../src/plugins/sokoban/prune.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
@@ -133,19 +134,19 @@ describe('--prune deadlocks', () => {
     const level = ['########', '#. $$ .#', '#      #', '#   @  #', '########'].join('\n');
     const loaded = loadProblem({ file: 'f.txt', text: level, domainFile: 'domains/sokoban.pl', domainText });
     const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
-    const dead = deadlockTest(space, { level: loaded.level });
+    const dead = deadlockTest(space, contextOf(loaded));
     expect(dead(space.init, 0)).toBe(true);
     const fine = loadProblem({ file: 'g.txt', text: level.replace('#. $$ .#', '#. $ $.#'), domainFile: 'domains/sokoban.pl', domainText });
     const space2 = makeSearchSpace(ground(fine.domain, fine.problem));
-    expect(deadlockTest(space2, { level: fine.level })(space2.init, 0)).toBe(false);
+    expect(deadlockTest(space2, contextOf(fine))(space2.init, 0)).toBe(false);
     const corner = loadProblem({ file: 'h.txt', text: '#####\n#$  #\n#  .#\n# @ #\n#####', domainFile: 'domains/sokoban.pl', domainText });
     const space3 = makeSearchSpace(ground(corner.domain, corner.problem));
-    expect(deadlockTest(space3, { level: corner.level })(space3.init, 0)).toBe(true);
+    expect(deadlockTest(space3, contextOf(corner))(space3.init, 0)).toBe(true);
   });
 
   it('needs a level', () => {
     const loaded = loadProblem({ file: 'maps/demo.txt', text: read('maps/demo.txt'), domainFile: 'domains/sokoban.pl', domainText });
     const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
-    expect(() => deadlockTest(space, {})).toThrow(/--prune deadlocks needs a Sokoban level/);
+    expect(() => deadlockTest(space, undefined)).toThrow(/--prune deadlocks needs a Sokoban level/);
   });
 });

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { heuristics } from '../../src/heuristics/index.ts';
+import { contextOf, heuristics } from '../../src/plugins/index.ts';
 import { PlanlogError } from '../../src/util/errors.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { Hungarian } from '../../src/plugins/sokoban/hungarian.ts';
@@ -25,7 +25,7 @@ function load(text: string, domain = 'domains/sokoban.pl', level?: number): Load
 function values(text: string, domain?: string): Record<string, number> {
   const loaded = load(text, domain);
   const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
-  return Object.fromEntries(SOKOBAN.map((n) => [n, heuristics[n].create(space, { level: loaded.level }).evaluate(space.init, 0)]));
+  return Object.fromEntries(SOKOBAN.map((n) => [n, heuristics[n].create(space, contextOf(loaded)).evaluate(space.init, 0)]));
 }
 
 describe('Hungarian method', () => {
@@ -84,8 +84,8 @@ describe('hand-checked values', () => {
     const loaded = loadProblem({ file: 'p.pl', text: read('domains/robot-problem.pl'), domainFile: 'domains/robot.pl', domainText: read('domains/robot.pl') });
     const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
     for (const n of SOKOBAN) {
-      expect(heuristics[n].needsLevel).toBe(true);
-      expect(() => heuristics[n].create(space, {})).toThrow(PlanlogError);
+      expect(heuristics[n].plugin).toBe('sokoban');
+      expect(() => heuristics[n].create(space, { plugin: 'other' })).toThrow(PlanlogError);
       expect(() => heuristics[n].create(space)).toThrow(/needs a Sokoban level/);
     }
   });
@@ -131,7 +131,7 @@ describe('admissible: never above the exact cost on any reachable state of the t
         const loaded = loadProblem({ file: 'maps/tutorial.txt', text, level: e.number, domainFile: domain, domainText: read(domain) });
         const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
         const { store, dist } = exact(space);
-        const ev = SOKOBAN.map((n) => heuristics[n].create(space, { level: loaded.level }));
+        const ev = SOKOBAN.map((n) => heuristics[n].create(space, contextOf(loaded)));
         for (let id = 0; id < store.size; id++) {
           const h = ev.map((x) => x.evaluate(store.data, id * space.words));
           expect(h[0]).toBeLessThanOrEqual(dist[id]);

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { getHeuristic } from '../../src/heuristics/index.ts';
+import { getHeuristic } from '../../src/plugins/index.ts';
 import { PlanlogError } from '../../src/util/errors.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';

@@ -8,7 +8,6 @@
  * Also maps the ground task's atoms to squares by name: `box(xXyY)` and
  * `sokoban(xXyY)` (the vocabulary of domains/sokoban.pl).
  */
-import { PlanlogError } from '../../util/errors.ts';
 import type { Task } from '../../strips/task.ts';
 import { cellName, parseCellName, type Level } from '../../sokoban/level.ts';
 
@@ -139,14 +138,6 @@ export function atomSquares(task: Task, board: Board): AtomSquares {
   m = { boxAtoms: Int32Array.from(boxA), boxSquares: Int32Array.from(boxS), playerAtoms: Int32Array.from(plA), playerSquares: Int32Array.from(plS) };
   byBoard.set(board, m);
   return m;
-}
-
-/** The level of a search context, or a PlanlogError naming what needs it. */
-export function requireLevel(context: { level?: Level } | undefined, what: string): Level {
-  if (!context?.level) {
-    throw new PlanlogError({ file: '<options>', message: `${what} needs a Sokoban level (a level file, not a Prolog problem)` });
-  }
-  return context.level;
 }
 
 /** Reads the box squares of a packed state into `out`; returns their number. */

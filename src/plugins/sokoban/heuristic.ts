@@ -1,17 +1,17 @@
 /**
  * The Sokoban heuristics as ordinary heuristics over the ground task: the
  * box atoms of a state (`box(xXyY)`) are read as squares of the level in
- * the search context, and a `BoxEstimator` bounds the pushes still needed.
+ * the Sokoban search context, and a `BoxEstimator` bounds the pushes still needed.
  * The bound is multiplied by the cheapest push operator's cost, so it is
  * admissible for any costs of the Sokoban operators (moves and pushes cost
  * 1 in domains/sokoban.pl: each push is a move; pushes 1 and moves 0 in
  * domains/sokoban-pushes.pl).
  */
-import type { Heuristic } from '../../heuristics/types.ts';
+import type { Heuristic, SearchContext } from '../../heuristics/types.ts';
 import type { SearchSpace } from '../../strips/space.ts';
-import { atomSquares, boardOf, readBoxes, requireLevel } from './board.ts';
+import { atomSquares, boardOf, readBoxes } from './board.ts';
+import { requireLevel } from './context.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
-import type { Level } from '../../sokoban/level.ts';
 
 /** The cheapest cost of an operator named push…, or 0 when there is none. */
 export function cheapestPush(space: SearchSpace): number {
@@ -25,8 +25,8 @@ export function sokobanHeuristic(name: string, kind: EstimateKind, summary: stri
     name,
     summary,
     admissible: true,
-    needsLevel: true,
-    create(space: SearchSpace, context?: { level?: Level }) {
+    plugin: 'sokoban',
+    create(space: SearchSpace, context?: SearchContext) {
       const level = requireLevel(context, `the heuristic ${name}`);
       const board = boardOf(level);
       const map = atomSquares(space.task, board);

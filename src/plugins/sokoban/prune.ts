@@ -3,8 +3,11 @@
  * on a dead square or a frozen set of boxes holds a box off goal (see
  * deadlocks.ts). Never true for a state from which a plan exists.
  */
+import type { SearchContext } from '../../heuristics/types.ts';
+import type { Pruner } from '../../search/types.ts';
 import type { SearchSpace } from '../../strips/space.ts';
-import { atomSquares, boardOf, readBoxes, requireLevel } from './board.ts';
+import { atomSquares, boardOf, readBoxes } from './board.ts';
+import { requireLevel } from './context.ts';
 import { deadSquares, FreezeCheck } from './deadlocks.ts';
 import type { Level } from '../../sokoban/level.ts';
 
@@ -18,7 +21,7 @@ export function deadSquaresOf(level: Level): Uint8Array {
 }
 
 /** A test `(state) → true when dead` for the task's packed states. Throws a PlanlogError without a level. */
-export function deadlockTest(space: SearchSpace, context: { level?: Level } | undefined): (s: Uint32Array, off: number) => boolean {
+export function deadlockTest(space: SearchSpace, context: SearchContext | undefined): (s: Uint32Array, off: number) => boolean {
   const level = requireLevel(context, '--prune deadlocks');
   const board = boardOf(level);
   const map = atomSquares(space.task, board);
@@ -31,3 +34,10 @@ export function deadlockTest(space: SearchSpace, context: { level?: Level } | un
     return freeze.frozenAny(squares, n);
   };
 }
+
+export const deadlocksPruner: Pruner = {
+  name: 'deadlocks',
+  summary: 'Sokoban: boxes on dead squares and freeze deadlocks (needs a level)',
+  plugin: 'sokoban',
+  create: deadlockTest,
+};

@@ -2,13 +2,15 @@
  * Push-level search as strategies over the ground Sokoban task (see
  * src/plugins/sokoban/push-search.ts): `push` is A* on pushes (f = pushes + h;
  * `--weight W` makes it weighted A*), `push-greedy` is greedy best-first
- * (f = h). They need the level (options.context) and one of the Sokoban box
+ * (f = h). They need the level (the Sokoban context) and one of the Sokoban box
  * estimates as heuristic (default: matching). The push plan is expanded to
  * moveX/pushX steps through shortest walks and mapped to the task's
  * operator ids by name.
  */
 import { PlanlogError } from '../../util/errors.ts';
-import { boardOf, requireLevel } from './board.ts';
+import type { OptionDecl } from '../../util/option-decl.ts';
+import { boardOf } from './board.ts';
+import { requireLevel } from './context.ts';
 import type { EstimateKind } from './estimates.ts';
 import { expandPushes, type PushSearchConfig, pushSearch } from './push-search.ts';
 import { deadSquaresOf } from './prune.ts';
@@ -60,15 +62,28 @@ export function runPushSearch(space: SearchSpace, options: SearchOptions, config
   return { status: r.status, plan, reason: r.reason, stats: r.stats };
 }
 
+/** push's --weight: the weight of the box estimate. */
+export const PUSH_WEIGHT = {
+  name: 'weight',
+  type: 'number',
+  min: 0,
+  exclusiveMin: true,
+  requestMax: 1000,
+  default: 1,
+  arg: 'W',
+  help: 'f = pushes + W·h',
+} as const satisfies OptionDecl;
+
 export const pushStrategy: Strategy = {
   name: 'push',
   summary: 'Sokoban push-level A* (f = pushes + h, --weight W: weighted); fewest pushes; needs a level',
   defaultHeuristic: 'matching',
   heuristics: BOX_ESTIMATES,
-  needsLevel: true,
-  optimal: (space, options) => (options.weight ?? 1) <= 1 && costsArePushes(space),
+  plugin: 'sokoban',
+  options: [PUSH_WEIGHT],
+  optimal: (space, options) => (options.weight ?? PUSH_WEIGHT.default) <= 1 && costsArePushes(space),
   complete: () => true,
-  run: (space, options) => runPushSearch(space, options, { gWeight: 1, hWeight: options.weight ?? 1, goalOnGeneration: false, preferDeep: true }),
+  run: (space, options) => runPushSearch(space, options, { gWeight: 1, hWeight: options.weight ?? PUSH_WEIGHT.default, goalOnGeneration: false, preferDeep: true }),
 };
 
 export const pushGreedyStrategy: Strategy = {
@@ -76,7 +91,7 @@ export const pushGreedyStrategy: Strategy = {
   summary: 'Sokoban push-level greedy best-first (f = h); fast, not optimal; needs a level',
   defaultHeuristic: 'matching',
   heuristics: BOX_ESTIMATES,
-  needsLevel: true,
+  plugin: 'sokoban',
   optimal: () => false,
   complete: () => true,
   run: (space, options) => runPushSearch(space, options, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true }),

@@ -1,0 +1,101 @@
+/**
+ * The Sokoban plug-in's presets: on a level, the registry's `auto` and
+ * `optimal-moves` run these instead of the generic ones
+ * (DomainPlugin.presets), and `optimal-pushes` is a Sokoban strategy.
+ *
+ * - `auto` on a level: a portfolio of push-level greedy searches run one
+ *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
+ *   backward (pulling boxes from the goals) with matching, backward with
+ *   push distances, forward with matching and deadlock pruning. Fast; not
+ *   optimal.
+ * - `optimal-moves` on a level: A* on the ground task with the matching
+ *   heuristic and deadlock pruning: fewest moves under unit costs (cheapest
+ *   plan under any costs where a push costs at least the cheapest push
+ *   operator).
+ * - `optimal-pushes`: push-level A* with matching: fewest pushes (optimal
+ *   under domains/sokoban-pushes.pl, where pushes cost 1 and moves 0).
+ */
+import { astarStrategy } from '../../search/astar.ts';
+import type { SearchOptions, SearchResult, SearchStats, Strategy } from '../../search/types.ts';
+import { limitReason } from '../../util/budget.ts';
+import { matching } from './h-matching.ts';
+import { deadlocksPruner } from './prune.ts';
+import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
+
+/** Adds the counts of a second run to those of a first (times add up). */
+function addStats(a: SearchStats, b: SearchStats): SearchStats {
+  return {
+    ...b,
+    expanded: a.expanded + b.expanded,
+    generated: a.generated + b.generated,
+    duplicates: a.duplicates + b.duplicates,
+    evaluated: (a.evaluated ?? 0) + (b.evaluated ?? 0),
+    stored: Math.max(a.stored, b.stored),
+    timeMs: a.timeMs + b.timeMs,
+  };
+}
+
+/** The members of the `auto` portfolio, in order, with their share of the time and node limits. */
+export const AUTO_PORTFOLIO: readonly { label: string; share: number; estimate: 'matching' | 'pushdist'; backward: boolean }[] = [
+  { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
+  { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
+  { label: 'forward greedy, matching', share: 0.5, estimate: 'matching', backward: false },
+];
+
+export const sokobanAutoStrategy: Strategy = {
+  name: 'auto',
+  summary: 'a portfolio of Sokoban push-level greedy searches (backward and forward, matching, deadlock pruning)',
+  kind: 'preset',
+  plugin: 'sokoban',
+  optimal: () => false,
+  complete: () => true,
+  run(space, options): SearchResult {
+    const t0 = performance.now();
+    let stats: SearchStats | null = null;
+    let r: SearchResult | null = null;
+    let nodesLeft = options.maxNodes;
+    for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
+      const m = AUTO_PORTFOLIO[i];
+      const final = i === AUTO_PORTFOLIO.length - 1;
+      const elapsed = performance.now() - t0;
+      // With no time limit every member but the last gets 10 s per share of 0.1.
+      const slice = options.timeoutMs === Infinity ? (final ? Infinity : m.share * 100_000) : final ? options.timeoutMs - elapsed : options.timeoutMs * m.share;
+      const nodes = final ? nodesLeft : Math.min(nodesLeft, Math.max(1, Math.ceil(options.maxNodes * m.share)));
+      r = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, {
+        gWeight: 0,
+        hWeight: 1,
+        goalOnGeneration: true,
+        preferDeep: true,
+        estimate: m.estimate,
+        backward: m.backward,
+      });
+      nodesLeft -= r.stats.expanded;
+      stats = stats ? addStats(stats, r.stats) : r.stats;
+      if (r.status !== 'limit' || r.stats.limit === 'interrupted' || r.stats.limit === 'memory' || nodesLeft <= 0) break;
+    }
+    if (!r || !stats) throw new Error('auto: empty portfolio');
+    const reason = r.status === 'limit' && r.stats.limit ? limitReason(r.stats.limit, options) : r.reason;
+    // the whole portfolio's time, the set-up of each member (dead squares, distances) included
+    return { ...r, reason, stats: { ...stats, timeMs: performance.now() - t0 } };
+  },
+};
+
+export const sokobanOptimalMovesStrategy: Strategy = {
+  name: 'optimal-moves',
+  summary: 'A* with matching and --prune deadlocks',
+  kind: 'preset',
+  plugin: 'sokoban',
+  optimal: () => true,
+  complete: () => true,
+  run: (space, options: SearchOptions): SearchResult => astarStrategy.run(space, { ...options, heuristic: matching, prune: deadlocksPruner }),
+};
+
+export const optimalPushesStrategy: Strategy = {
+  name: 'optimal-pushes',
+  summary: 'preset: Sokoban push-level A* with matching; fewest pushes (optimal under sokoban-pushes.pl); needs a level',
+  kind: 'preset',
+  plugin: 'sokoban',
+  optimal: (space) => costsArePushes(space),
+  complete: () => true,
+  run: (space, options) => pushStrategy.run(space, { ...options, heuristic: matching, weight: 1 }),
+};
