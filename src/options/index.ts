@@ -305,7 +305,9 @@ function helpOf(o: DeclaredOption): string {
     const def = d.defaultHelp ?? (d.default !== undefined && d.type !== 'boolean' ? String(d.default) : undefined);
     return def === undefined ? d.help : `${d.help} (default: ${def})`;
   };
-  if (o.variants) return o.variants.map((v) => `${v.names.join(', ')}: ${withDefault(v.decl)}`).join('; ');
+  const needs = (d: OptionDecl): string => (d.heuristicNeeds ? ` (needs a heuristic with ${d.heuristicNeeds.what})` : '');
+  const who = (names: readonly string[]): string => (o.heuristics ? `heuristic${names.length > 1 ? 's' : ''} ${names.join(', ')}` : names.join(', '));
+  if (o.variants) return o.variants.map((v) => `${who(v.names)}: ${withDefault(v.decl)}${needs(v.decl)}`).join('; ');
   if (o.strategies) return `${o.strategies.join(', ')}: ${withDefault(o)}`;
   return withDefault(o);
 }
