@@ -59,9 +59,14 @@ export interface OptionRegistry {
   readonly strategies: Readonly<Record<string, Strategy>>;
   readonly heuristics: Readonly<Record<string, Heuristic>>;
   readonly pruners: readonly string[];
+  /** The heuristics a strategy defaults to on some plug-in's problems instead of its own (and how those problems are named). */
+  readonly problemHeuristics?: (strategy: string) => readonly { problem: string; heuristic: string }[];
 }
 
-export const installed: OptionRegistry = { strategies: installedStrategies, heuristics: installedHeuristics, pruners: prunerNames };
+export const installed: OptionRegistry = { strategies: installedStrategies, heuristics: installedHeuristics, pruners: prunerNames, problemHeuristics };
+
+/** Whether a strategy's default heuristic depends on the problem (the pipeline picks it then). */
+const defaultPerProblem = (reg: OptionRegistry, strategy: string): boolean => (reg.problemHeuristics?.(strategy).length ?? 0) > 0;
 
 /** An option as generated: its declaration with who takes it. */
 export interface DeclaredOption extends OptionDecl {
@@ -99,7 +104,7 @@ function heuristicDefaults(reg: OptionRegistry): string {
   for (const [n, s] of Object.entries(reg.strategies)) {
     if (!s.defaultHeuristic) continue;
     const only = s.heuristics && s.heuristics.length < all ? ` (takes ${s.heuristics.join(', ')})` : '';
-    const byProblem = problemHeuristics(n);
+    const byProblem = reg.problemHeuristics?.(n) ?? [];
     const key = (byProblem.length > 0 ? `${byProblem.map((d) => `${d.heuristic} on ${d.problem}, `).join('')}${s.defaultHeuristic} otherwise` : s.defaultHeuristic) + only;
     groups.set(key, [...(groups.get(key) ?? []), n]);
   }
@@ -483,7 +488,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
     }
   }
   // the heuristic the strategy runs with, when known here (a strategy with a default per problem picks it later)
-  const effective = heuristic ?? (problemHeuristics(strategy.name).length > 0 ? undefined : strategy.defaultHeuristic);
+  const effective = heuristic ?? (defaultPerProblem(reg, algo) ? undefined : strategy.defaultHeuristic);
 
   // who takes which option
   for (const o of all) {
@@ -694,7 +699,7 @@ export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo: string 
 /** Checked SolveOptions as the options of planlog's own search (see searchOptionsFrom). */
 export function toSearchOptions(o: SolveOptions): SearchSolveOptions {
   const s = installed.strategies[o.algo];
-  const name = o.heuristic ?? (problemHeuristics(o.algo).length > 0 ? undefined : s.defaultHeuristic);
+  const name = o.heuristic ?? (defaultPerProblem(installed, o.algo) ? undefined : s.defaultHeuristic);
   return { ...(o as Omit<SolveOptions, 'heuristic' | 'prune'>), prune: o.prune as never, heuristic: name === undefined ? undefined : installed.heuristics[name] };
 }
 
