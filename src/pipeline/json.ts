@@ -1,15 +1,174 @@
 /**
- * The JSON objects of the contract (shared/DESIGN.md), built in one place
- * for the CLI's `--json` and the web API.
+ * The JSON objects of the contract (shared/DESIGN.md), declared and built in
+ * one place for the CLI's `--json`, the web API and the playground page.
+ *
+ * This module imports nothing but a type of util/errors.ts (itself free of
+ * imports), so that the page (browser TypeScript, no Node types) can import
+ * its types. The builders therefore state what they read as the contract's
+ * own shapes: a SolveReport (core/report.ts) is a SolveJson plus the
+ * validator's replay, a Comparison (pipeline/compare.ts) two reports and a
+ * verdict. tests/pipeline/json.test.ts checks that these types name exactly
+ * the fields of the reports they are built from. (Type aliases, not
+ * interfaces: an object type alias is also a Record<string, unknown>.)
  */
 import type { PlanlogError } from '../util/errors.ts';
-import type { LoadedProblem } from '../core/load.ts';
-import type { SolveReport } from '../core/report.ts';
-import type { Comparison } from './compare.ts';
-import type { ValidationResult } from '../strips/validate.ts';
+
+/** One iteration of an iterative-deepening search (iddfs, idastar). */
+export type IterationJson = {
+  bound: number;
+  expanded: number;
+  generated: number;
+  /** Longest partial plan seen in the iteration. */
+  maxDepth: number;
+};
+
+/** The `stats` of the solve --json object: the search's counts, then the whole solve's. */
+export type StatsJson = {
+  /** Nodes whose successors were generated. */
+  expanded: number;
+  /** Successor nodes created (after the cycle rule, before duplicate detection). */
+  generated: number;
+  /** Generated states already stored. */
+  duplicates: number;
+  /** Heuristic evaluations. */
+  evaluated?: number;
+  /** States reopened because a cheaper path to them was found. */
+  reopened?: number;
+  /** States stored at the end (peak) by strategies with a closed set. */
+  stored: number;
+  /** Bytes per stored state of the closed set. */
+  bytesPerState?: number;
+  iterations?: IterationJson[];
+  /** Search time. */
+  timeMs: number;
+  /** Which limit ended the search (status `limit`). */
+  limit?: 'time' | 'nodes' | 'memory' | 'interrupted';
+  parseMs: number;
+  groundMs: number;
+  /** Parse + ground + search. */
+  totalMs: number;
+  /** Ground atoms and operators of the task (0 for the Prolog backend, which does not ground). */
+  atoms: number;
+  operators: number;
+};
+
+/** Where a solved level comes from. */
+export type LevelJson = {
+  file: string;
+  /** 1-based place in its file. */
+  number: number;
+  title: string | null;
+};
+
+/** What the Prolog backend adds to a solve --json object. */
+export type PrologJson = {
+  theory: string;
+  engine: string;
+  /** tau-prolog resolution steps (counted in chunks of 20,000); swipl: SWI-Prolog inferences. */
+  steps: number;
+  /** Whether the plan passed the TypeScript validator (absent unless solved). */
+  valid?: boolean;
+  /** The validator's message for an invalid plan. */
+  invalidReason?: string;
+};
+
+/** The `solve --json` object (also the web API's /api/solve answer). */
+export type SolveJson = {
+  status: 'solved' | 'unsolvable' | 'limit';
+  /** Ground operator terms as the domain names them; [] unless solved. */
+  plan: string[];
+  length: number;
+  cost: number;
+  /** Whether the strategy guarantees a shortest (cheapest) plan. */
+  optimal: boolean;
+  /** Sokoban levels only. */
+  lurd?: string;
+  moves?: number;
+  pushes?: number;
+  algo: string;
+  heuristic: string;
+  backend: 'ts' | 'prolog';
+  cycle: 'state' | 'action';
+  /** Why no plan was returned (unsolvable or limit). */
+  reason?: string;
+  /** On unsolvable: proven only under the original's action rule. */
+  proof?: 'action-rule';
+  stats: StatsJson;
+  /** The Prolog backend's run (backend prolog, and compare's prolog side). */
+  prolog?: PrologJson;
+  /** Levels only: which level was solved. */
+  level?: LevelJson;
+};
+
+/** The `compare --json` object (also /api/compare). */
+export type CompareJson = {
+  agree: boolean;
+  reason: string;
+  ts: SolveJson;
+  prolog: SolveJson;
+};
+
+/** One located problem. */
+export type DiagnosticJson = {
+  message: string;
+  file: string;
+  line?: number;
+  column?: number;
+};
+
+/**
+ * The error object of `--json` (printed as `{ "error": … }`) and of the web
+ * API's 400 answers: the first problem located, all of them under `all`
+ * when there are several.
+ */
+export type ErrorJson = DiagnosticJson & {
+  all?: DiagnosticJson[];
+};
+
+/** A Sokoban plan's LURD string and counts. */
+export type SokobanCounts = {
+  lurd: string;
+  moves: number;
+  pushes: number;
+};
+
+/** Why a plan is invalid: the first step that fails (or the goal check). */
+export type FailureJson = {
+  kind: 'unknown-operator' | 'not-ground' | 'precondition' | 'goal';
+  /** 1-based step number; the plan's length + 1 for the goal check. */
+  step: number;
+  /** The step as written (empty for the goal check). */
+  op: string;
+  message: string;
+  /** Preconditions (or goal facts) that do not hold. */
+  missing: string[];
+  /** Where the step was written (plan file line, LURD letter). */
+  file?: string;
+  line?: number;
+  column?: number;
+};
+
+/** The `validate --json` object (also the web API's /api/validate answer). */
+export type ValidateJson = {
+  valid: boolean;
+  /** Steps in the plan. */
+  length: number;
+  /** Cost of the plan; on an invalid plan, of the steps replayed before the failing one. */
+  cost: number;
+  /** Invalid plans: the same number as `cost`, named for what it is. */
+  prefixCost?: number;
+  /** Sokoban levels only. */
+  lurd?: string;
+  moves?: number;
+  pushes?: number;
+  failure?: FailureJson;
+};
+
+/** What solveJson reads: a report (core/report.ts's SolveReport, the Prolog backend's too) is the object plus the validator's replay. */
+export type SolveReportFields = Omit<SolveJson, 'level'> & { validation?: unknown };
 
 /** The `solve --json` object: the report without the validator's details, plus the level's place. */
-export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string, unknown> {
+export function solveJson(r: SolveReportFields, loaded: { level?: LevelJson }): SolveJson {
   const { validation: _validation, ...rest } = r;
   return {
     ...rest,
@@ -17,13 +176,13 @@ export function solveJson(r: SolveReport, loaded: LoadedProblem): Record<string,
   };
 }
 
-/** The `compare --json` object. */
-export function compareJson(c: Comparison, loaded: LoadedProblem): Record<string, unknown> {
+/** The `compare --json` object (what it reads: a Comparison of pipeline/compare.ts). */
+export function compareJson(c: { verdict: { agree: boolean; reason: string }; ts: SolveReportFields; prolog: SolveReportFields }, loaded: { level?: LevelJson }): CompareJson {
   return { agree: c.verdict.agree, reason: c.verdict.reason, ts: solveJson(c.ts, loaded), prolog: solveJson(c.prolog, loaded) };
 }
 
 /** The error object of `--json` and of the web API's 400 answers: the first problem located, all of them under `all`. */
-export function errorJson(e: PlanlogError): { message: string; file: string; line?: number; column?: number; all?: { message: string; file: string; line?: number; column?: number }[] } {
+export function errorJson(e: PlanlogError): ErrorJson {
   const d = e.first;
   return {
     message: d.message,
@@ -33,12 +192,12 @@ export function errorJson(e: PlanlogError): { message: string; file: string; lin
   };
 }
 
-/** A Sokoban plan's LURD string and counts. */
-export interface SokobanCounts {
-  lurd: string;
-  moves: number;
-  pushes: number;
-}
+/** What validationJson reads of a ValidationResult (strips/validate.ts). */
+export type ValidationFields = {
+  valid: boolean;
+  cost: number;
+  failure?: Omit<FailureJson, 'file' | 'line' | 'column'> & { loc?: { file: string; line: number; column: number } };
+};
 
 /**
  * The `validate --json` object (also the web API's /api/validate answer).
@@ -46,7 +205,7 @@ export interface SokobanCounts {
  * failing one, not of the plan; `prefixCost` names it so (`cost` stays for
  * the contract's readers).
  */
-export function validationJson(v: ValidationResult, length: number, sokoban?: SokobanCounts): Record<string, unknown> {
+export function validationJson(v: ValidationFields, length: number, sokoban?: SokobanCounts): ValidateJson {
   const f = v.failure;
   return {
     valid: v.valid,

@@ -1,12 +1,14 @@
-/** The playground's calls to the server's JSON API (shared/DESIGN.md). */
+/**
+ * The playground's calls to the server's JSON API (shared/DESIGN.md). The
+ * contract's objects are the planner's own types (src/pipeline/json.ts,
+ * imported as types only: nothing of the planner enters the bundle).
+ */
+import type { CompareJson, ErrorJson, SolveJson, ValidateJson } from '../../pipeline/json.ts';
 
-export interface ApiError {
-  message: string;
-  file?: string;
-  line?: number;
-  column?: number;
-  all?: { message: string; file: string; line?: number; column?: number }[];
-}
+export type { CompareJson, SolveJson, ValidateJson };
+
+/** An error answer: the contract's located error object; the server's other errors (busy, too large, timed out) and the page's own carry only a message. */
+export type ApiError = Pick<ErrorJson, 'message'> & Partial<ErrorJson>;
 
 export interface LevelPreset {
   id: string;
@@ -43,30 +45,6 @@ export interface Options {
   engines: string[];
   theories: string[];
   limits: { defaultTimeout: number; maxTimeout: number; maxNodes: number };
-}
-
-export interface SolveResult {
-  status: 'solved' | 'unsolvable' | 'limit';
-  plan: string[];
-  length: number;
-  cost: number;
-  optimal: boolean;
-  lurd?: string;
-  moves?: number;
-  pushes?: number;
-  algo: string;
-  heuristic: string;
-  backend: string;
-  cycle: string;
-  reason?: string;
-  stats: { expanded: number; generated: number; timeMs: number; totalMs: number; stored?: number; limit?: string; iterations?: { bound: number; generated: number }[] };
-}
-
-export interface CompareResult {
-  agree: boolean;
-  reason: string;
-  ts: SolveResult;
-  prolog: SolveResult;
 }
 
 export interface ExplainedStep {
@@ -117,9 +95,9 @@ export const api = {
   levels: () => call<LevelPreset[]>('GET', '/api/levels'),
   domains: () => call<DomainInfo[]>('GET', '/api/domains'),
   options: () => call<Options>('GET', '/api/options'),
-  scan: (text: string) => call<{ number: number; title: string | null; text: string | null; error: ApiError | null }[]>('POST', '/api/scan', { text }),
-  solve: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<SolveResult>('POST', '/api/solve', body, signal),
-  compare: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<CompareResult>('POST', '/api/compare', body, signal),
-  validate: (body: ProblemBody & { plan?: string[]; lurd?: string }) => call<{ valid: boolean; length: number; failure?: { message: string; step: number } }>('POST', '/api/validate', body),
+  scan: (text: string) => call<{ number: number; title: string | null; text: string | null; error: ErrorJson | null }[]>('POST', '/api/scan', { text }),
+  solve: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<SolveJson>('POST', '/api/solve', body, signal),
+  compare: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<CompareJson>('POST', '/api/compare', body, signal),
+  validate: (body: ProblemBody & { plan?: string[]; lurd?: string }) => call<ValidateJson>('POST', '/api/validate', body),
   explain: (body: ProblemBody & { plan: string[] }, signal?: AbortSignal) => call<Explanation>('POST', '/api/explain', body, signal),
 };

@@ -3,7 +3,7 @@
  * choose a strategy, Solve or Compare on the server, and watch the plan.
  */
 import { basicSetup, EditorView } from 'codemirror';
-import { api, CallError, type ApiError, type CompareResult, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveResult } from './api.ts';
+import { api, CallError, type ApiError, type CompareJson, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveJson } from './api.ts';
 import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
 import { prolog } from './prolog-mode.ts';
@@ -303,7 +303,7 @@ $('solve').addEventListener('click', () => void run('solve'));
 $('compare').addEventListener('click', () => void run('compare'));
 $('cancel').addEventListener('click', () => running?.abort());
 
-async function showSolve(r: SolveResult, body: ProblemBody, signal: AbortSignal): Promise<void> {
+async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): Promise<void> {
   $('verdict').textContent = r.status === 'solved' ? `Solved: ${r.length} steps.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
   $('verdict').dataset.status = r.status;
   $('stats').replaceChildren(...statsRows(r).map(([k, v]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: v }))));
@@ -369,7 +369,7 @@ $('copy-lurd').addEventListener('click', async () => {
 });
 
 /** A level solved by hand: the server's validator confirms it. */
-function showCompare(c: CompareResult): void {
+function showCompare(c: CompareJson): void {
   const v = compareView(c);
   $('verdict').textContent = v.verdict;
   $('verdict').dataset.status = v.agree ? 'solved' : 'limit';

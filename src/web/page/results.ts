@@ -1,12 +1,12 @@
 /** The result views of the page: statistics rows and the comparison table. */
-import type { CompareResult, SolveResult } from './api.ts';
+import type { CompareJson, SolveJson } from './api.ts';
 import { el } from './dom.ts';
 
 export const num = (n: number | undefined): string => (n === undefined ? '–' : n.toLocaleString('en'));
 export const ms = (n: number): string => (n < 1000 ? `${n.toFixed(1)} ms` : `${(n / 1000).toFixed(2)} s`);
 
 /** The statistics of a solve as label/value rows. */
-export function statsRows(r: SolveResult): [string, string][] {
+export function statsRows(r: SolveJson): [string, string][] {
   return [
     ['status', r.status + (r.stats.limit ? ` (${r.stats.limit} limit)` : '')],
     ['strategy', `${r.algo}${r.heuristic && r.heuristic !== 'none' ? ` + ${r.heuristic}` : ''} (${r.backend})`],
@@ -21,8 +21,8 @@ export function statsRows(r: SolveResult): [string, string][] {
 }
 
 /** The verdict line and the side-by-side table of a comparison. */
-export function compareView(c: CompareResult): { verdict: string; agree: boolean; table: HTMLTableElement } {
-  const rows: [string, (r: SolveResult) => string][] = [
+export function compareView(c: CompareJson): { verdict: string; agree: boolean; table: HTMLTableElement } {
+  const rows: [string, (r: SolveJson) => string][] = [
     ['status', (r) => r.status],
     ['plan length', (r) => (r.status === 'solved' ? String(r.length) : '–')],
     ['expanded', (r) => num(r.stats.expanded)],
