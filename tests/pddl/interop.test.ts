@@ -11,7 +11,9 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runMain as run } from '../cli/run-main.ts';
-import { fromPddlName, ground, loadProblem, parseDomain, parseTerm, solveLoaded, validatePlan, type LoadedProblem } from '../../src/index.ts';
+import { ground, loadProblem, parseDomain, solveLoaded, validatePlan, type LoadedProblem } from '../../src/index.ts';
+import { parseTerm } from '../../src/lang/parse.ts';
+import { fromPddlName } from '../../src/pddl/names.ts';
 
 const project = (p: string): string => relative(process.cwd(), fileURLToPath(new URL(`../../${p}`, import.meta.url)));
 const SHARED = fileURLToPath(new URL('../../../shared/pddl/', import.meta.url));

@@ -7,7 +7,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { dotString, loadProblem, traceLoaded, traceToDot, type SearchTrace } from '../../src/index.ts';
+import { loadProblem, traceLoaded, traceToDot, type SearchTrace } from '../../src/index.ts';
+import { dotString } from '../../src/trace/dot.ts';
 
 const path = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
 const tutorial = (level: number) =>
