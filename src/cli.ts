@@ -8,8 +8,9 @@
  * wait for it to know that a search is running.
  */
 import { main } from './cli/main.ts';
+import { exitCode } from './cli/exit.ts';
 import { nodeIo, type Io } from './cli/io.ts';
-import { solveSourceInWorker } from './index.ts';
+import { solveSourceInWorker } from './workers/solve.ts';
 
 const io: Io = {
   ...nodeIo,
@@ -45,6 +46,6 @@ main(process.argv.slice(2), io).then(
   },
   (e: unknown) => {
     process.stderr.write(`planlog: internal error: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-    process.exit(70);
+    process.exit(exitCode('internal'));
   },
 );

@@ -1,6 +1,10 @@
 /** What the CLI needs from the outside world; tests pass their own. */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
-import { PlanlogError, type LoadedProblem, type ProblemSource, type Progress, type SolveOptions, type SolveReport } from '../index.ts';
+import type { LoadedProblem, ProblemSource } from '../core/load.ts';
+import type { SolveReport } from '../core/report.ts';
+import type { SolveOptions } from '../pipeline/solve.ts';
+import type { Progress } from '../search/types.ts';
+import { PlanlogError } from '../util/errors.ts';
 
 export interface Io {
   out(text: string): void;

@@ -1,5 +1,12 @@
 /** Text renderers of the CLI: they return strings, the caller prints. */
-import { factKey, formatLocation, levelLabel, renderBoard, type LoadedProblem, type SokobanCounts, type SolveReport, type ValidationResult } from '../index.ts';
+import type { LoadedProblem } from '../core/load.ts';
+import type { SolveReport } from '../core/report.ts';
+import { factKey } from '../model/lifted.ts';
+import type { SokobanCounts } from '../pipeline/json.ts';
+import { levelLabel } from '../sokoban/level.ts';
+import { renderBoard } from '../sokoban/render.ts';
+import type { ValidationResult } from '../strips/validate.ts';
+import { formatLocation } from '../util/errors.ts';
 
 const num = (n: number): string => n.toLocaleString('en');
 const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(1)} s`);

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { parseRanges, resolveLevels, splitSpec } from '../../src/bench/levels.ts';
 import { progressBar } from '../../src/bench/run.ts';
 import { barChart, el, esc } from '../../src/bench/svg.ts';
-import { benchCommand, benchConfigs } from '../../src/cli/bench.ts';
+import { benchCommand, benchConfigs } from '../../src/cli/commands/bench.ts';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { UsageError } from '../../src/options/index.ts';
 import { main } from '../../src/cli/main.ts';

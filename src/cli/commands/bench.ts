@@ -1,18 +1,20 @@
 /**
- * `planlog bench LEVELS… [--algo LIST] [--timeout SEC] [--max-nodes N]
- * [--repeat N] [--threads N] [--seed N] [--width K] [--temperature T]
- * [--prune NAME] [--domain FILE] [--out DIR]`: strategies × levels on the
- * worker pool; writes DIR/bench.csv, bench.json, bench.md and SVG charts,
- * prints the Markdown summary.
+ * `planlog bench LEVELS…`: strategies × levels on the worker pool; writes
+ * DIR/bench.csv, bench.json, bench.md and SVG charts, prints the Markdown
+ * summary. The pool (piscina) and the report writers are loaded when the
+ * command runs, so that the other commands start without them.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { charts, createPool, progressBar, prologEngines, prologStrategies, resolveLevels, runBench, swiplAvailable, toCsv, toMarkdown, type BenchConfig, type BenchLevel, type BenchPlan, type Job, type JobResult } from '../index.ts';
-import type { Io } from './io.ts';
-import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from '../options/index.ts';
-import { bundledDomain } from './paths.ts';
+import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
+import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
+import { swiplAvailable } from '../../prolog/engine-swipl.ts';
+import { prologEngines, prologStrategies } from '../../prolog/solve.ts';
+import { command, parseFor, type Flags, type Parsed } from '../command.ts';
+import { exitCode } from '../exit.ts';
+import type { Io } from '../io.ts';
+import { bundledDomain } from '../paths.ts';
 
 /** The strategies benchmarked without --algo: the theses' set. */
 export const DEFAULT_BENCH_ALGOS = ['bfs', 'dfs', 'ucs', 'astar+matching', 'gbfs+matching', 'beam', 'lrta', 'mcts', 'ga'];
@@ -21,56 +23,45 @@ export const DEFAULT_BENCH_ALGOS = ['bfs', 'dfs', 'ucs', 'astar+matching', 'gbfs
 export const VS_PROLOG = ['iddfs', 'prolog:iddfs', 'prolog:bfs'];
 export const DEFAULT_VS_MAX_BOXES = 2;
 
-const benchOptions = {
-  algo: { type: 'string', multiple: true },
-  domain: { type: 'string' },
-  timeout: { type: 'string' },
-  'max-nodes': { type: 'string' },
-  'max-memory': { type: 'string' },
-  repeat: { type: 'string' },
-  threads: { type: 'string' },
-  seed: { type: 'string' },
-  width: { type: 'string' },
-  temperature: { type: 'string' },
-  prune: { type: 'string' },
-  vs: { type: 'string' },
-  engine: { type: 'string' },
-  'vs-max-boxes': { type: 'string' },
-  out: { type: 'string' },
-  help: { type: 'boolean', short: 'h' },
-} as const;
+const benchFlags = {
+  algo: {
+    type: 'string',
+    multiple: true,
+    value: 'LIST',
+    help: `strategies, comma-separated or repeated, each NAME, NAME+HEURISTIC or prolog:NAME (the Prolog backend: iddfs or bfs) (default: ${DEFAULT_BENCH_ALGOS.join(',')})`,
+  },
+  vs: { type: 'string', value: 'prolog', help: 'add the Prolog backend (prolog:iddfs, prolog:bfs) and the TS iddfs to the comparison, on the small levels only' },
+  'vs-max-boxes': { type: 'string', value: 'N', help: `small enough for the Prolog backend: at most N boxes (default ${DEFAULT_VS_MAX_BOXES})` },
+  engine: { type: 'string', value: 'NAME', help: 'Prolog engine: swipl (default when swipl-wasm is installed) or tau' },
+  timeout: { type: 'string', value: 'SEC', help: 'time limit per run (default 30)' },
+  'max-nodes': { type: 'string', value: 'N', help: 'expanded-node limit per run' },
+  'max-memory': { type: 'string', value: 'MB', help: `memory limit per run (default ${defaultMaxMemoryMb})` },
+  repeat: { type: 'string', value: 'N', help: 'runs per level and strategy (default 1); stochastic strategies use seeds SEED, SEED+1, …' },
+  threads: { type: 'string', value: 'N', help: `worker threads (default: all cores, here ${availableParallelism()})` },
+  seed: { type: 'string', value: 'N', help: `first seed of ${STOCHASTIC.join(', ')} (default 1)` },
+  width: { type: 'string', value: 'K', help: "beam's width" },
+  temperature: { type: 'string', value: 'T', help: "beam's softmax temperature" },
+  prune: { type: 'string', value: 'NAME', help: 'deadlocks or none, for every strategy' },
+  domain: { type: 'string', value: 'FILE', help: 'domain file (default: domains/sokoban.pl)' },
+  out: { type: 'string', value: 'DIR', help: 'output folder (default: bench-output)' },
+} as const satisfies Flags;
 
-export const benchUsage = `usage: planlog bench LEVELS… [options]
-
-LEVELS: level files or collections, each optionally with levels:
-  maps/tutorial.txt  microban.txt:1-40  microban.txt:1,5,9-12
-
-options:
-  --algo LIST       strategies, comma-separated or repeated, each NAME,
-                    NAME+HEURISTIC or prolog:NAME (the Prolog backend: iddfs
-                    or bfs) (default: ${DEFAULT_BENCH_ALGOS.join(',')})
-  --vs prolog       add the Prolog backend (prolog:iddfs, prolog:bfs) and the
-                    TS iddfs to the comparison, on the small levels only
-  --vs-max-boxes N  small enough for the Prolog backend: at most N boxes
-                    (default ${DEFAULT_VS_MAX_BOXES})
-  --engine NAME     Prolog engine: swipl (default when swipl-wasm is
-                    installed) or tau
-  --timeout SEC     time limit per run (default 30)
-  --max-nodes N     expanded-node limit per run
-  --max-memory MB   memory limit per run (default ${defaultMaxMemoryMb})
-  --repeat N        runs per level and strategy (default 1); stochastic
-                    strategies use seeds SEED, SEED+1, …
-  --threads N       worker threads (default: all cores, here ${availableParallelism()})
-  --seed N          first seed of beam, lrta, mcts, ga (default 1)
-  --width K, --temperature T   beam's width and softmax temperature
-  --prune NAME      deadlocks or none, for every strategy
-  --domain FILE     domain file (default: domains/sokoban.pl)
-  --out DIR         output folder (default: bench-output)
-
-writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the
-summary, also printed) and the charts DIR/time.svg, expanded.svg,
-length.svg, coverage.svg
-`;
+export const bench = command({
+  name: 'bench',
+  args: '<levels…>',
+  summary: 'strategies × levels on all cores: CSV, JSON, Markdown, SVG charts',
+  usage: ['bench LEVELS… [options]'],
+  description: [
+    'LEVELS: level files or collections, each optionally with levels:',
+    '  maps/tutorial.txt  microban.txt:1-40  microban.txt:1,5,9-12',
+    '',
+    'Writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the summary, also printed) and the charts DIR/time.svg, expanded.svg, length.svg, coverage.svg.',
+  ].join('\n'),
+  flags: benchFlags,
+  files: 'any',
+  exits: { 0: 'written', 2: 'bad input or usage' },
+  run: (input, io) => runBench(input, io),
+});
 
 export interface BenchDeps {
   /** Runs one job; default: a worker pool of --threads threads. */
@@ -126,12 +117,12 @@ export function benchConfigs(
   return configs;
 }
 
+/** `planlog bench …` with its arguments (after "bench"); `deps.run` runs the jobs instead of a pool (tests). */
 export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {}): Promise<number> {
-  const { values, positionals } = parseArgs({ args, options: benchOptions, allowPositionals: true, strict: true });
-  if (values.help) {
-    io.out(benchUsage);
-    return 0;
-  }
+  return runBench(parseFor(bench, args), io, deps);
+}
+
+async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: Io, deps: BenchDeps = {}): Promise<number> {
   if (positionals.length === 0) throw new UsageError('bench needs at least one level file (e.g. maps/tutorial.txt:1-5)');
   const configs = benchConfigs(values.algo ?? DEFAULT_BENCH_ALGOS, values);
   const timeout = positiveNumber('timeout', values.timeout, false) ?? 30;
@@ -142,6 +133,7 @@ export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {})
   const outDir = values.out ?? 'bench-output';
   const domainFile = values.domain ?? bundledDomain;
   io.readFile(domainFile); // a missing domain is bad input, reported before any run
+  const { charts, createPool, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
   const levels: BenchLevel[] = positionals.flatMap((spec) => resolveLevels(spec, (f) => io.readFile(f)));
   const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
 
@@ -151,7 +143,7 @@ export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {})
   const tty = io.isTTY;
   let rows;
   try {
-    rows = await runBench(plan, run, (done, total, solved) => {
+    rows = await runJobs(plan, run, (done, total, solved) => {
       if (tty) process.stderr.write(`\r${progressBar(done, total, solved, performance.now() - t0)}\u001b[K`);
     });
   } finally {
@@ -169,5 +161,5 @@ export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {})
   for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
   io.out(summary);
   io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
-  return 0;
+  return exitCode('ok');
 }

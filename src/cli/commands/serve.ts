@@ -1,0 +1,57 @@
+/**
+ * `planlog serve`: the web playground until Ctrl-C. The server (Fastify, the
+ * worker pool, the page) is loaded when the command runs, so that the other
+ * commands start without it.
+ */
+import { positiveNumber, UsageError } from '../../options/index.ts';
+import { command } from '../command.ts';
+import { exitCode } from '../exit.ts';
+
+export const serve = command({
+  name: 'serve',
+  args: '',
+  summary: 'the web playground on http://127.0.0.1:9000/',
+  usage: ['serve [--port 9000] [--host 127.0.0.1] [options]'],
+  description:
+    'The web playground: edit or pick a level, choose a strategy, solve, compare the backends, watch the plan; and the JSON API (/api/levels, /api/solve, /api/compare, /api/validate, /api/explain, /api/domains, /api/options).',
+  flags: {
+    port: { type: 'string', value: 'N', help: 'port (default 9000; 0: any free port)' },
+    host: { type: 'string', value: 'HOST', help: 'address to bind (default 127.0.0.1, this machine only; 0.0.0.0 makes the playground reachable from the network)' },
+    threads: { type: 'string', value: 'N', help: 'worker threads solving requests (default: all cores)' },
+    queue: { type: 'string', value: 'N', help: 'requests waiting for a worker before the server answers 503 busy (default 64)' },
+    'max-wait': { type: 'string', value: 'SEC', help: 'longest wait for a worker; a request not started by then is answered 503 busy (default 30)' },
+    'max-timeout': { type: 'string', value: 'SEC', help: 'largest time limit a request may ask for (default 60)' },
+    log: { type: 'boolean', help: 'log every request (JSON lines on stdout; what a worker prints is logged too, otherwise it goes to stderr)' },
+  },
+  files: 'none',
+  exits: { 0: 'stopped by Ctrl-C', 2: 'bad input or usage (also: the port is in use)' },
+  async run({ values }, io) {
+    const port = values.port === undefined ? 9000 : Number(values.port);
+    if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port?.trim() === '') throw new UsageError(`--port needs a whole number from 0 to 65535, got '${values.port}'`);
+    const host = values.host ?? '127.0.0.1';
+    const { createPlayground } = await import('../../web/index.ts');
+    const server = await createPlayground({
+      threads: positiveNumber('threads', values.threads, true),
+      queue: positiveNumber('queue', values.queue, true),
+      maxWait: positiveNumber('max-wait', values['max-wait'], false),
+      maxTimeout: positiveNumber('max-timeout', values['max-timeout'], false),
+      logger: Boolean(values.log),
+    });
+    let address: string;
+    try {
+      address = await server.app.listen({ port, host });
+    } catch (e) {
+      await server.close();
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use (try --port ${port + 1}, or --port 0 for any free port)`);
+      if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot bind to ${host}: not an address of this machine`);
+      if (code === 'EACCES') throw new UsageError(`not allowed to bind to port ${port} (ports below 1024 need privileges)`);
+      throw e;
+    }
+    io.out(`planlog playground on ${address}/ (Ctrl-C stops it)`);
+    await (io.untilInterrupted?.() ?? new Promise<void>(() => {}));
+    io.out('stopping the playground…');
+    await server.close();
+    return exitCode('ok');
+  },
+});

@@ -1,0 +1,43 @@
+/** `planlog trace <file>`: watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT; exits as solve. */
+import { positiveNumber, searchOptionsFrom, UsageError } from '../../options/index.ts';
+import { traceToDot } from '../../trace/dot.ts';
+import { renderTrace } from '../../trace/render.ts';
+import { traceLoaded, tracedStrategies } from '../../trace/trace.ts';
+import { command } from '../command.ts';
+import { exitCode } from '../exit.ts';
+import { domainFlag, jsonFlag, levelFlag, load, searchFlags } from '../inputs.ts';
+
+const formats = ['text', 'json', 'dot'];
+
+export const trace = command({
+  name: 'trace',
+  args: '<file>',
+  summary: 'watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT, the plan path marked',
+  usage: ['trace <file> [--level N|TITLE] [--domain FILE] [--algo NAME]', '      [--heuristic NAME] [--limit N] [--format text|json|dot] [options]'],
+  description: [
+    "Runs the search to its end (solve's limits apply: --timeout, --max-nodes, …) and shows its first N expansions (--limit, default 50): each node with g, h, f and the operator that led there, the plan's path marked (plan nodes the recorded expansions do not reach, such as the goal, which no strategy expands, are added with g only). Below: expansions per depth for the whole search, or, for iddfs and idastar, the expansions of every bound and where the deepening stopped. --format dot writes a Graphviz digraph (dot -Tsvg t.dot > t.svg); --json is --format json.",
+  ].join('\n'),
+  flags: {
+    level: levelFlag,
+    domain: domainFlag,
+    json: { ...jsonFlag, help: 'the trace as JSON (--format json)' },
+    ...searchFlags,
+    algo: { ...searchFlags.algo, help: `the strategy watched (default bfs): ${tracedStrategies.join(', ')}`, list: undefined },
+    limit: { type: 'string', value: 'N', help: 'expansions shown (default 50)' },
+    format: { type: 'string', value: 'F', help: 'text (default), json or dot (Graphviz)' },
+  },
+  files: 'one',
+  exits: { 0: 'solved', 1: 'no plan exists', 2: 'bad input', 3: 'a limit stopped the search' },
+  run({ file, values }, io) {
+    const format = values.format ?? (values.json ? 'json' : 'text');
+    if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(', ')}, got '${format}'`);
+    if (values.json && format !== 'json') throw new UsageError(`--json contradicts --format ${format}`);
+    const limit = positiveNumber('limit', values.limit, true) ?? 50;
+    const options = searchOptionsFrom(values, 'bfs');
+    if (!tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
+    const { loaded } = load(io, file, values);
+    const result = traceLoaded(loaded, options, limit);
+    io.out(format === 'json' ? JSON.stringify(result, null, 2) : format === 'dot' ? traceToDot(result) : renderTrace(result));
+    return exitCode(result.status);
+  },
+});
