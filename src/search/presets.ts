@@ -16,6 +16,8 @@ export const autoStrategy: Strategy = {
   name: 'auto',
   summary: 'the strong default: gbfs+hff',
   kind: 'preset',
+  // gbfs reports its expansions: so does a run of this preset
+  traced: true,
   optimal: () => false,
   complete: () => true,
   run: (space, options): SearchResult => gbfsStrategy.run(space, { ...options, heuristic: getHeuristic('hff') }),
@@ -25,6 +27,7 @@ export const optimalMovesStrategy: Strategy = {
   name: 'optimal-moves',
   summary: 'preset: fewest moves; A* with lmcut',
   kind: 'preset',
+  traced: true,
   optimal: () => true,
   complete: () => true,
   run: (space, options: SearchOptions): SearchResult => astarStrategy.run(space, { ...options, heuristic: getHeuristic('lmcut') }),
