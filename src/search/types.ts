@@ -39,7 +39,25 @@ export interface SearchOptions extends Limits {
    * what it returns; absent (the default), the search pays one untaken
    * branch per expansion.
    */
-  trace?: (space: SearchSpace) => SearchTracer;
+  trace?: (space: TracedSpace) => SearchTracer;
+}
+
+/**
+ * What a tracer sees of the space a strategy searches: its operators'
+ * names and costs (the ground task's SearchSpace, or a plug-in's space of
+ * macro operators such as Sokoban's pushes).
+ */
+export interface TracedSpace {
+  readonly numOps: number;
+  opName(op: number): string;
+  cost(op: number): number;
+  /**
+   * A space of macro operators: the plan (the task's step names, as the
+   * strategy returns it) as the sequence of this space's operator names
+   * from a root, so the trace can mark the plan's path. Absent when the
+   * operators are the task's own.
+   */
+  planOps?(plan: readonly string[]): string[];
 }
 
 /** Watches a search node by node (see src/trace/). */

@@ -1,10 +1,12 @@
 /**
  * The observer behind planlog trace: it keeps the first `limit` expansions
  * as nodes (parent, operator, g, h, f, depth, iteration) and counts every
- * expansion of the whole search by depth and by iteration.
+ * expansion of the whole search by depth and by iteration. A strategy that
+ * runs several searches one after the other (the Sokoban `auto` portfolio)
+ * attaches it once per search: the nodes of each follow those of the one
+ * before, and the last search's space names the operators.
  */
-import type { SearchTracer } from '../search/types.ts';
-import type { SearchSpace } from '../strips/space.ts';
+import type { SearchTracer, TracedSpace } from '../search/types.ts';
 
 /** One recorded expansion. */
 export interface RawNode {
@@ -12,6 +14,8 @@ export interface RawNode {
   parent: number;
   /** Operator id that led here, -1 for a root. */
   op: number;
+  /** Its name in the space searched then; null for a root. */
+  opName: string | null;
   g: number;
   /** NaN when the strategy has no heuristic. */
   h: number;
@@ -37,8 +41,10 @@ export class TraceRecorder implements SearchTracer {
   readonly levels: number[] = [];
   /** Bound and expansions of each iteration (iterative strategies). */
   readonly iterations: { bound: number; expanded: number }[] = [];
-  /** The search space the strategy reported (set when the strategy starts). */
-  space: SearchSpace | null = null;
+  /** The search space the strategy reported (set when a search starts; the last one's). */
+  space: TracedSpace | null = null;
+  /** Index of the first node recorded by the last search attached. */
+  runStart = 0;
   private depthOf: Int32Array = new Int32Array(64);
   /** Key → index of its latest recorded node (while recording). */
   private readonly recordOf = new Map<number, number>();
@@ -46,8 +52,10 @@ export class TraceRecorder implements SearchTracer {
   constructor(readonly limit: number) {}
 
   /** The factory for SearchOptions.trace: the strategy calls it with its space. */
-  readonly attach = (space: SearchSpace): SearchTracer => {
+  readonly attach = (space: TracedSpace): SearchTracer => {
     this.space = space;
+    this.runStart = this.nodes.length;
+    this.recordOf.clear(); // keys name the nodes of one search only
     return this;
   };
 
@@ -67,6 +75,6 @@ export class TraceRecorder implements SearchTracer {
     const p = parent < 0 ? -1 : (this.recordOf.get(parent) ?? -1);
     const g = p < 0 ? 0 : this.nodes[p].g + this.space!.cost(op);
     this.recordOf.set(key, this.nodes.length);
-    this.nodes.push({ parent: p, op, g, h, f: Number.isNaN(f) ? g : f, depth, iteration: Math.max(it, 0) });
+    this.nodes.push({ parent: p, op, opName: op < 0 ? null : this.space!.opName(op), g, h, f: Number.isNaN(f) ? g : f, depth, iteration: Math.max(it, 0) });
   }
 }

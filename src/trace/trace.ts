@@ -13,7 +13,7 @@ import { type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';
 import { type SolveOptions, solveLoaded } from '../pipeline/solve.ts';
 import { getStrategy, strategies } from '../plugins/index.ts';
-import type { SearchSpace } from '../strips/space.ts';
+import type { TracedSpace } from '../search/types.ts';
 import { type RawNode, TraceRecorder } from './recorder.ts';
 
 export interface TraceNode {
@@ -58,7 +58,14 @@ export interface SearchTrace {
   expansions: number;
   nodes: TraceNode[];
   plan: string[];
-  /** Ids of the plan's nodes, from the initial state to the goal; [] without a plan. */
+  /**
+   * Strategies over macro operators (the Sokoban push-level search): the
+   * plan as the searched space's operators (its pushes, or backwards its
+   * pulls from the goals), the steps of the path `planNodes` marks. Absent
+   * when the nodes' operators are the plan's steps.
+   */
+  planOps?: string[];
+  /** Ids of the plan's nodes, from the initial state (a root) to the goal; [] without a plan. */
   planNodes: number[];
   /** Non-iterative strategies: expansions per depth (depth 0 = the initial state). */
   levels?: { depth: number; expanded: number }[];
@@ -84,8 +91,9 @@ export function traceLoaded(loaded: LoadedProblem, options: SolveOptions, limit 
   const report = solveLoaded(loaded, { ...options, trace: rec.attach });
   const its = report.stats.iterations;
   const bounds = rec.iterations.map((it) => it.bound);
-  const nodes: TraceNode[] = rec.nodes.map((n, id) => nodeOf(n, id, rec.space!, bounds));
-  const planNodes = report.status === 'solved' ? markPlan(nodes, report.plan, rec.space, bounds[bounds.length - 1]) : [];
+  const nodes: TraceNode[] = rec.nodes.map((n, id) => nodeOf(n, id, bounds));
+  const planOps = report.status === 'solved' ? rec.space?.planOps?.(report.plan) : undefined;
+  const planNodes = report.status === 'solved' ? markPlan(nodes, planOps ?? report.plan, rec.space, rec.runStart, bounds[bounds.length - 1]) : [];
   return {
     algo: report.algo,
     heuristic: report.heuristic,
@@ -95,6 +103,7 @@ export function traceLoaded(loaded: LoadedProblem, options: SolveOptions, limit 
     expansions: rec.total,
     nodes,
     plan: report.plan,
+    ...(planOps ? { planOps } : {}),
     planNodes,
     ...(rec.iterations.length > 0
       ? {
@@ -106,11 +115,11 @@ export function traceLoaded(loaded: LoadedProblem, options: SolveOptions, limit 
   };
 }
 
-function nodeOf(n: RawNode, id: number, space: SearchSpace, bounds: number[]): TraceNode {
+function nodeOf(n: RawNode, id: number, bounds: number[]): TraceNode {
   return {
     id,
     parent: n.parent < 0 ? null : n.parent,
-    op: n.op < 0 ? null : space.opName(n.op),
+    op: n.opName,
     g: n.g,
     h: Number.isNaN(n.h) ? null : n.h,
     f: n.f,
@@ -122,17 +131,25 @@ function nodeOf(n: RawNode, id: number, space: SearchSpace, bounds: number[]): T
 }
 
 /**
- * Marks the plan's path: from the last recorded root (of the last
- * iteration, `lastBound`, for iterative strategies), each step follows the
- * latest recorded child reached by the step's operator; where none is
- * recorded, the rest of the path is appended as unrecorded nodes. Returns
- * the path's node ids.
+ * Marks the plan's path (`plan`: its steps as the space's operator names):
+ * from a recorded root of the last search (`runStart` on; of the last
+ * iteration, `lastBound`, for iterative strategies) — the last one with a
+ * recorded child reached by the first step, else the last one — each step
+ * follows the latest recorded child reached by the step's operator; where
+ * none is recorded, the rest of the path is appended as unrecorded nodes.
+ * Returns the path's node ids.
  */
-function markPlan(nodes: TraceNode[], plan: readonly string[], space: SearchSpace | null, lastBound: number | undefined): number[] {
+function markPlan(nodes: TraceNode[], plan: readonly string[], space: TracedSpace | null, runStart: number, lastBound: number | undefined): number[] {
   const cost = new Map<string, number>();
-  for (const o of space?.task.operators ?? []) cost.set(o.name, o.cost);
+  if (space) for (let o = 0; o < space.numOps; o++) cost.set(space.opName(o), space.cost(o));
   let cur = -1;
-  for (let i = nodes.length - 1; i >= 0 && cur < 0; i--) if (nodes[i].parent === null && nodes[i].bound === lastBound) cur = i;
+  let fallback = -1;
+  for (let i = nodes.length - 1; i >= runStart && cur < 0; i--) {
+    if (nodes[i].parent !== null || nodes[i].bound !== lastBound) continue;
+    if (fallback < 0) fallback = i;
+    if (plan.length > 0 && nodes.some((n, j) => j > i && n.parent === i && n.op === plan[0])) cur = i;
+  }
+  if (cur < 0) cur = fallback;
   if (cur < 0) {
     cur = nodes.length;
     nodes.push({ id: cur, parent: null, op: null, g: 0, h: null, f: null, depth: 0, ...(lastBound !== undefined ? { bound: lastBound } : {}), recorded: false, plan: true });

@@ -1,0 +1,254 @@
+/**
+ * The one best-first search engine: an open list ordered by
+ * f = gWeight·g + hWeight·h, a closed set in the state store, g and h per
+ * state id, and optionally (greedy only) lazy evaluation and a second open
+ * list for successors reached by preferred operators.
+ *
+ * It runs over any space of packed states with numbered operators
+ * (BestFirstSpace): the ground task's (bestfirst.ts: ucs, astar, wastar,
+ * gbfs) or a domain plug-in's space of macro operators (the Sokoban
+ * push-level search: one operator is "walk to a box and push it once").
+ * What differs between them is given as hooks: the evaluator (h), the
+ * pruners (a test of an operator before its successor is built, a test of
+ * every successor, a test of every new state) and the words of the answers.
+ *
+ * Ties among equal f go to the smaller h (A*-like searches), the smaller g
+ * (`tieByG`, greedy) or the larger g (`preferDeep`); `fScale` rounds f to
+ * 1/fScale units first.
+ *
+ * g is a double (Float64Array): operator costs up to 1,000,000 over
+ * thousands of steps pass 2^31, where a 32-bit integer would wrap negative
+ * and make a dearer path look cheapest; doubles are exact up to 2^53. h stays
+ * a 32-bit integer (4 bytes a state less), saturated at 2^31 − 2: a smaller
+ * value keeps an admissible heuristic admissible (and a consistent one
+ * consistent), and only greedy orderings lose detail above it.
+ *
+ * States the evaluator proves dead (h = Infinity) or a new-state pruner
+ * rejects are stored, so they are tested once, but never expanded nor
+ * reopened.
+ */
+import type { Evaluator } from '../heuristics/types.ts';
+import { StateStore } from '../strips/store.ts';
+import { type Budget, limitReason } from '../util/budget.ts';
+import { Heap, keyPrimary, packKey } from '../util/heap.ts';
+import type { SearchOptions, SearchResult, TracedSpace } from './types.ts';
+import { resultBuilder } from './result.ts';
+
+/** What the engine searches: packed states of `words` words, operators numbered below `numOps`. */
+export interface BestFirstSpace extends TracedSpace {
+  /** 32-bit words per state. */
+  readonly words: number;
+  /** Operator ids are below it (the size of the buffer `applicable` writes to). */
+  readonly numOps: number;
+  /** The root states, `words` words each, one after the other: usually one, the initial state. */
+  readonly init: Uint32Array;
+  isGoal(s: Uint32Array, off: number): boolean;
+  /** Writes the ids of the operators applicable in the state to `out`; returns their number. */
+  applicable(s: Uint32Array, off: number, out: Int32Array): number;
+  /** Writes the successor of the state under `op` to dst at dstOff. */
+  apply(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void;
+  cost(op: number): number;
+}
+
+export interface BestFirstConfig {
+  gWeight: number;
+  hWeight: number;
+  /** Reopen closed states when a cheaper path is found (needed for optimality with inconsistent heuristics). */
+  reopen: boolean;
+  /** Goal test when a state is generated (greedy) rather than when it is expanded (optimal searches). */
+  goalOnGeneration: boolean;
+  /** Break ties by smaller g (greedy) instead of smaller h. */
+  tieByG: boolean;
+  lazy: boolean;
+  preferred: boolean;
+  /** Break ties by larger g (deeper states first); overrides tieByG. */
+  preferDeep?: boolean;
+  /** Round f to 1/fScale units before ordering (so weights like 1.5 keep ties exact); absent: f as it is. */
+  fScale?: number;
+}
+
+/** The parts of a search that are not the engine's: h, the pruners and the words of its answers. */
+export interface BestFirstHooks {
+  /** h; `preferred` is used when the config asks for it. */
+  evaluator: Evaluator;
+  /** Tests each applicable operator of the state being expanded before its successor is built (counted as generated): true drops it. */
+  rejectOp?: ((op: number) => boolean) | null;
+  /** Tests each successor built: true drops it (a dead state). */
+  prune?: ((s: Uint32Array, off: number) => boolean) | null;
+  /**
+   * Tests each successor stored for the first time, after the goal test on
+   * generation and before it is evaluated, right after `apply` built it:
+   * true stores it as dead (never evaluated, expanded nor reopened). For
+   * tests too dear to repeat on every duplicate.
+   */
+  pruneNew?: ((s: Uint32Array, off: number, op: number) => boolean) | null;
+  /** The reason when every root is dead (default: the heuristic's words). */
+  deadRoot?: string;
+  /** The reason when the open list runs empty, given the states stored. */
+  exhausted?: (stored: number, evaluated: number) => string;
+}
+
+const UNKNOWN = -1; // h not evaluated yet (lazy)
+const DEAD = 0x7fffffff; // h = Infinity: the heuristic proves the state a dead end
+const H_MAX = DEAD - 1; // larger finite values are saturated here
+const TIE_MAX = 2 ** 22 - 1; // the largest tie-breaking value packKey keeps
+
+/** Grows a typed array to at least n entries (doubling), keeping its contents. */
+function fit<A extends Int32Array | Float64Array>(a: A, n: number, fill = 0): A {
+  if (n <= a.length) return a;
+  const b = new (a.constructor as new (n: number) => A)(Math.max(n, a.length * 2));
+  b.set(a);
+  if (fill !== 0) b.fill(fill, a.length);
+  return b;
+}
+
+const defaultExhausted = (stored: number, evaluated: number): string =>
+  `all ${stored} reachable states ${evaluated > 0 ? 'that the heuristic does not prove dead ' : ''}explored; none satisfies the goal`;
+
+/** Runs the search; `budget` is the search's (made before the hooks, so their set-up counts against its limits). */
+export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c: BestFirstConfig, hooks: BestFirstHooks, budget: Budget): SearchResult {
+  const W = space.words;
+  const h = hooks.evaluator;
+  const prune = hooks.prune ?? null;
+  const rejectOp = hooks.rejectOp ?? null;
+  const pruneNew = hooks.pruneNew ?? null;
+  const usePreferred = c.preferred && typeof h.preferred === 'function';
+  const store = new StateStore(W);
+  let g: Float64Array = new Float64Array(1024);
+  let hv: Int32Array = new Int32Array(1024).fill(UNKNOWN);
+  let closed = new Uint8Array(1024);
+  const open = new Heap();
+  const prefOpen = new Heap();
+  const ops = new Int32Array(Math.max(1, space.numOps));
+  const pref = new Int32Array(Math.max(1, space.numOps));
+  const isPref = new Uint8Array(Math.max(1, space.numOps));
+  const child = new Uint32Array(W);
+  const trace = options.trace?.(space);
+  let expanded = 0;
+  let generated = 0;
+  let duplicates = 0;
+  let evaluated = 0;
+  let reopened = 0;
+  let f = 0;
+  let best = Infinity;
+  let boost = 0;
+  let turn = 0;
+
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + open.bytes + prefOpen.bytes) / store.size : 0 }));
+  const evaluate = (data: Uint32Array, off: number): number => {
+    evaluated++;
+    const v = h.evaluate(data, off);
+    return v === Infinity ? DEAD : v > H_MAX ? H_MAX : v;
+  };
+  const gW = c.gWeight;
+  const hW = c.hWeight;
+  const scale = c.fScale ?? 0;
+  const deep = c.preferDeep === true;
+  const byG = c.tieByG;
+  const key = (gv: number, hvv: number): number => {
+    const fv = gW * gv + hW * hvv;
+    return packKey(scale !== 0 ? Math.round(fv * scale) : fv, deep ? TIE_MAX - gv : byG ? gv : hvv);
+  };
+  const fOf = (k: number): number => (scale !== 0 ? keyPrimary(k) / scale : keyPrimary(k));
+  const grow = (n: number): void => {
+    if (n > g.length) {
+      g = fit(g, n);
+      hv = fit(hv, n, UNKNOWN);
+      const cl = new Uint8Array(g.length);
+      cl.set(closed);
+      closed = cl;
+    }
+  };
+
+  // The roots: each stored once, evaluated (unless lazy), tested for the goal.
+  const roots = space.init;
+  let alive = 0;
+  for (let off = 0; off + W <= roots.length; off += W) {
+    const r = store.insert(roots, off, -1, -1);
+    if (r < 0) continue;
+    grow(store.size);
+    g[r] = 0;
+    if (!c.lazy) {
+      hv[r] = evaluate(roots, off);
+      if (hv[r] === DEAD) continue;
+    }
+    alive++;
+    if (space.isGoal(roots, off)) return result('solved', []);
+    open.push(key(0, Math.max(hv[r], 0)), r);
+  }
+  if (alive === 0) return result('unsolvable', null, hooks.deadRoot ?? `the heuristic proves the initial state a dead end`);
+
+  for (;;) {
+    const limit = budget.exceeded(expanded, () => ({ expanded, generated, f }));
+    if (limit) return result('limit', null, limitReason(limit, options), limit);
+    const fromPref = usePreferred && prefOpen.size > 0 && (boost > 0 || (turn++ & 1) === 0);
+    const q = fromPref ? prefOpen : open;
+    if (q.size === 0) break;
+    const id = q.pop();
+    if (fromPref && boost > 0) boost--;
+    if (closed[id]) continue;
+    if (hv[id] === UNKNOWN) hv[id] = evaluate(store.data, id * W);
+    if (hv[id] === DEAD) continue;
+    f = fOf(q.lastKey);
+    closed[id] = 1;
+    if (!c.goalOnGeneration && space.isGoal(store.data, id * W)) return result('solved', store.path(id));
+    expanded++;
+    if (trace !== undefined) {
+      const hh = hW === 0 ? NaN : hv[id];
+      trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id]);
+    }
+    if (hv[id] < best) {
+      best = hv[id];
+      if (usePreferred) boost += 1000;
+    }
+    let nPref = 0;
+    if (usePreferred) {
+      if (!c.lazy) h.evaluate(store.data, id * W); // the evaluator's preferred operators are those of the last state evaluated
+      nPref = h.preferred!(pref);
+      for (let i = 0; i < nPref; i++) isPref[pref[i]] = 1;
+    }
+    const k = space.applicable(store.data, id * W, ops);
+    const gid = g[id];
+    for (let i = 0; i < k; i++) {
+      const op = ops[i];
+      generated++;
+      if (rejectOp !== null && rejectOp(op)) continue;
+      space.apply(op, store.data, id * W, child, 0);
+      if (prune !== null && prune(child, 0)) continue;
+      const g2 = gid + space.cost(op);
+      const r = store.insert(child, 0, id, op);
+      if (r >= 0) {
+        grow(store.size);
+        g[r] = g2;
+        if (c.goalOnGeneration && space.isGoal(child, 0)) return result('solved', store.path(r));
+        if (pruneNew !== null && pruneNew(child, 0, op)) {
+          hv[r] = DEAD;
+          continue;
+        }
+        let hr: number;
+        if (c.lazy) {
+          hr = hv[id]; // the parent's value until the state is expanded
+        } else {
+          hr = hv[r] = evaluate(child, 0);
+          if (hr === DEAD) continue;
+        }
+        open.push(key(g2, hr), r);
+        if (isPref[op]) prefOpen.push(key(g2, hr), r);
+        continue;
+      }
+      const old = -r - 1;
+      if (c.reopen && g2 < g[old] && hv[old] !== DEAD) {
+        g[old] = g2;
+        store.parent[old] = id;
+        store.op[old] = op;
+        if (closed[old]) {
+          closed[old] = 0;
+          reopened++;
+        }
+        open.push(key(g2, hv[old] === UNKNOWN ? hv[id] : hv[old]), old);
+      } else duplicates++;
+    }
+    for (let i = 0; i < nPref; i++) isPref[pref[i]] = 0;
+  }
+  return result('unsolvable', null, (hooks.exhausted ?? defaultExhausted)(store.size, evaluated));
+}
