@@ -19,14 +19,15 @@ const robotProblem = (goal: string): LoadedProblem =>
 const tutorial = (level: number): LoadedProblem =>
   loadProblem({ file: 'tutorial.txt', text: readFileSync(path('maps/tutorial.txt'), 'utf8'), level, domainFile: 'sokoban.pl', domainText: readFileSync(path('domains/sokoban.pl'), 'utf8') });
 
-/** The plan path is a chain of parent links from a root to the goal, one node per step. */
+/** The plan path is a chain of parent links from a root to the goal, one node per step (per macro operator: planOps). */
 function expectPlanChain(t: SearchTrace): void {
-  expect(t.planNodes).toHaveLength(t.plan.length + 1);
+  const steps = t.planOps ?? t.plan;
+  expect(t.planNodes).toHaveLength(steps.length + 1);
   const [root, ...rest] = t.planNodes.map((id) => t.nodes[id]);
   expect(root.parent).toBeNull();
   rest.forEach((n, i) => {
     expect(n.parent).toBe(t.planNodes[i]);
-    expect(n.op).toBe(t.plan[i]);
+    expect(n.op).toBe(steps[i]);
   });
   expect(t.nodes.filter((n) => n.plan).map((n) => n.id)).toEqual(t.planNodes);
   expect(t.nodes[t.planNodes[t.planNodes.length - 1]].goal).toBe(true);
@@ -117,6 +118,20 @@ describe('iddfs: nodes per depth bound', () => {
 describe('every traced strategy on tutorial level 3', () => {
   const loaded = tutorial(3);
   const heuristicOf = (algo: string) => (['astar', 'wastar', 'gbfs', 'idastar'].includes(algo) ? getHeuristic('hmax') : undefined);
+  /** f of a node from its g and h, per strategy (g for the uninformed ones); on a level the push-level ones and optimal-moves bring their own heuristic. */
+  const fOf: Record<string, (g: number, h: number) => number> = {
+    astar: (g, h) => g + h,
+    idastar: (g, h) => g + h,
+    wastar: (g, h) => g + 2 * h,
+    gbfs: (_g, h) => h,
+    push: (g, h) => g + h,
+    'optimal-pushes': (g, h) => g + h,
+    'optimal-moves': (g, h) => g + h,
+    'push-greedy': (_g, h) => h,
+    auto: (_g, h) => h,
+  };
+  const ownHeuristic = ['push', 'push-greedy', 'optimal-pushes', 'optimal-moves', 'auto'];
+  const macro = ['push', 'push-greedy', 'optimal-pushes', 'auto'];
   for (const algo of tracedStrategies) {
     it(`${algo}: sees every expansion, changes nothing, and marks the plan`, () => {
       const options = { algo, heuristic: heuristicOf(algo) };
@@ -129,17 +144,18 @@ describe('every traced strategy on tutorial level 3', () => {
       expect(t.expansions).toBe(plain.stats.expanded);
       expect(t.nodes.filter((n) => n.recorded)).toHaveLength(Math.min(10, plain.stats.expanded));
       expectPlanChain(t);
+      // the push-level strategies trace pushes (auto: pulls), one node per push
+      expect(t.planOps?.length).toBe(macro.includes(algo) ? plain.pushes : undefined);
       for (const n of t.nodes.filter((x) => x.recorded)) {
         const h = n.h ?? 0;
-        const f = { astar: n.g + h, idastar: n.g + h, wastar: n.g + 2 * h, gbfs: h }[algo] ?? n.g;
-        expect(n.f).toBe(f);
-        expect(n.h === null).toBe(heuristicOf(algo) === undefined);
+        expect(n.f).toBe(fOf[algo]?.(n.g, h) ?? n.g);
+        expect(n.h === null).toBe(heuristicOf(algo) === undefined && !ownHeuristic.includes(algo));
       }
     });
   }
 
   it('a strategy that is not traced is refused with a PlanlogError', () => {
-    expect(tracedStrategies).toEqual(['iddfs', 'bfs', 'dfs', 'ucs', 'astar', 'wastar', 'gbfs', 'idastar']);
+    expect(tracedStrategies).toEqual(['iddfs', 'bfs', 'dfs', 'ucs', 'astar', 'wastar', 'gbfs', 'idastar', 'push', 'push-greedy', 'auto', 'optimal-moves', 'optimal-pushes']);
     let error: unknown;
     try {
       traceLoaded(loaded, { algo: 'beam' });

@@ -47,6 +47,7 @@ export const sokobanAutoStrategy: Strategy = {
   summary: 'a portfolio of Sokoban push-level greedy searches (backward and forward, matching, deadlock pruning)',
   kind: 'preset',
   plugin: 'sokoban',
+  traced: true,
   optimal: () => false,
   complete: () => true,
   run(space, options): SearchResult {
@@ -85,6 +86,7 @@ export const sokobanOptimalMovesStrategy: Strategy = {
   summary: 'A* with matching and --prune deadlocks',
   kind: 'preset',
   plugin: 'sokoban',
+  traced: true,
   optimal: () => true,
   complete: () => true,
   run: (space, options: SearchOptions): SearchResult => astarStrategy.run(space, { ...options, heuristic: matching, prune: deadlocksPruner }),
@@ -95,6 +97,7 @@ export const optimalPushesStrategy: Strategy = {
   summary: 'preset: Sokoban push-level A* with matching; fewest pushes (optimal under sokoban-pushes.pl); needs a level',
   kind: 'preset',
   plugin: 'sokoban',
+  traced: true,
   optimal: (space) => costsArePushes(space),
   complete: () => true,
   run: (space, options) => pushStrategy.run(space, { ...options, heuristic: matching, weight: 1 }),

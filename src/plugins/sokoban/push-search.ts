@@ -5,13 +5,19 @@
  * walking is folded into the step and states that differ only by where the
  * player stands in one region are one state.
  *
- * States are packed bitsets (one bit per floor cell for the boxes, then one
- * word for the player's normalised cell) in the project's StateStore.
- * Children with a box on a dead square or a freeze deadlock are dropped,
- * and so are new states with a corral deadlock (corral.ts; forward only);
- * the others are ordered by f = gWeight·pushes + hWeight·h, h a box
- * estimate (matching by default). With gWeight = hWeight = 1 and an
- * admissible estimate the first goal expanded has the fewest pushes.
+ * The search is the project's best-first engine (src/search/engine.ts) over
+ * PushSpace, a space of macro operators: operator `box·4 + dir` walks the
+ * player behind the box on square `box` and pushes it one square in
+ * direction `dir` (Board.dirs). States are packed bitsets (one bit per
+ * floor cell for the boxes, then one word for the player's normalised
+ * cell). Pushes onto dead squares are not generated; a push into a freeze
+ * deadlock is dropped before its successor is built (the engine's rejectOp
+ * hook), and a new state with a corral deadlock (corral.ts; forward only)
+ * is stored as dead (pruneNew). The open list is ordered by
+ * f = gWeight·pushes + hWeight·h in 1/16 units, h a box estimate (matching
+ * by default), ties to the deeper state (preferDeep) or the shallower. With
+ * gWeight = hWeight = 1 and an admissible estimate the first goal expanded
+ * has the fewest pushes.
  *
  * With `backward` the same search runs from the goals to the initial
  * state, pulling boxes (see PushSearchConfig.backward): some levels are
@@ -20,10 +26,10 @@
  * The result is a list of pushes (box square, direction); `expandPushes`
  * turns it into moveX/pushX steps through shortest walks.
  */
-import { Budget, limitReason } from '../../util/budget.ts';
-import { Heap } from '../../util/heap.ts';
-import type { LimitKind, SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
-import { StateStore } from '../../strips/store.ts';
+import { Budget } from '../../util/budget.ts';
+import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
+import { resultBuilder } from '../../search/result.ts';
+import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
 import { CorralCheck } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
@@ -61,290 +67,302 @@ export interface PushSearchResult {
   stats: SearchStats;
 }
 
-const TIE = 2 ** 22;
-const SCALE = 16; // f is kept in 1/16 units so weights like 1.5 stay exact
-/** `closed` value of a state proven dead by a corral test: never opened, whatever its g. */
-const DEAD = 2;
+/** f is kept in 1/16 units so weights like 1.5 stay exact. */
+const F_SCALE = 16;
+
+/** The words of the operator names, in the order of Board.dirs. */
+const DIR_WORDS = ['up', 'down', 'left', 'right'] as const;
+
+/** A push step of the Sokoban domain: pushD(player, box, to). */
+const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
+
+/**
+ * The push-level space of a board: macro operators `box·4 + dir` (a push,
+ * or backward a pull: the player on box + d steps to box + 2d and the box
+ * follows to box + d), states as described at the top of this file.
+ * `applicable` decodes the state into `boxAt` and floods the player's
+ * region; `apply`, `rejectFreeze` and `corralDead` then work on that
+ * decoded state, as the engine calls them right after.
+ */
+export class PushSpace implements BestFirstSpace {
+  readonly words: number;
+  readonly numOps: number;
+  readonly init: Uint32Array;
+  /** Words of the box bitset (the player's word follows). */
+  private readonly BW: number;
+  private readonly back: boolean;
+  /** Box squares of a goal state as a bitset: the goals (forward) or the initial boxes (backward). */
+  private readonly targetBits: Uint32Array;
+  /** Backward: cell index of the normalised player square of the level's start, with the initial boxes. */
+  private readonly homeCell: number;
+  /** Boxes of the state being expanded: squares, and 1 on them in boxAt. */
+  private readonly boxes: Int32Array;
+  private nDecoded = 0;
+  private readonly boxAt: Uint8Array;
+  private readonly reachMark: Int32Array;
+  /** The region of the last successor built (apply): marked with `stamp` in `mark`, normalised to `lastPlayer`. */
+  private readonly mark: Int32Array;
+  private stamp = 0;
+  private lastPlayer = -1;
+  private readonly queue: Int32Array;
+  private readonly scratch: Int32Array;
+
+  constructor(
+    readonly board: Board,
+    private readonly dead: Uint8Array,
+    backward: boolean,
+    private readonly freeze: FreezeCheck,
+    private readonly corrals: CorralCheck | null,
+    private readonly estimator: BoxEstimator,
+  ) {
+    const { cells, cellIndex, size } = board;
+    this.back = backward;
+    this.BW = (cells.length + 31) >>> 5;
+    this.words = this.BW + 1;
+    this.numOps = size * 4;
+    this.boxes = new Int32Array(board.boxes.length);
+    this.scratch = new Int32Array(board.boxes.length);
+    this.boxAt = new Uint8Array(size);
+    this.reachMark = new Int32Array(size);
+    this.mark = new Int32Array(size);
+    this.queue = new Int32Array(size);
+    this.targetBits = this.bits(backward ? board.boxes : board.goals);
+    this.homeCell = -1;
+    if (backward) {
+      for (const b of board.boxes) this.boxAt[b] = 1;
+      this.homeCell = cellIndex[this.region(board.player, this.mark)];
+      this.boxAt.fill(0);
+    }
+    this.init = backward ? this.backwardRoots() : this.forwardRoot();
+  }
+
+  /** The box squares as a bitset over the floor cells (`BW` words). */
+  private bits(squares: ArrayLike<number>): Uint32Array {
+    const out = new Uint32Array(this.BW);
+    for (let i = 0; i < squares.length; i++) {
+      const ci = this.board.cellIndex[squares[i]];
+      out[ci >>> 5] |= 1 << (ci & 31);
+    }
+    return out;
+  }
+
+  /** The smallest square of the player's region from `from` (boxAt as obstacles); marks the region with a new stamp. */
+  private region(from: number, mark: Int32Array): number {
+    return floodRegion(this.board, this.boxAt, from, mark, ++this.stamp, this.queue);
+  }
+
+  private forwardRoot(): Uint32Array {
+    const root = new Uint32Array(this.words);
+    root.set(this.bits(this.board.boxes));
+    for (const b of this.board.boxes) this.boxAt[b] = 1;
+    root[this.BW] = this.board.cellIndex[this.region(this.board.player, this.mark)];
+    this.boxAt.fill(0);
+    return root;
+  }
+
+  /** The boxes on the goals, one root per region the player can be in (in the order of their first cells). */
+  private backwardRoots(): Uint32Array {
+    const { board, boxAt, mark } = this;
+    const key = new Uint32Array(this.words);
+    key.set(this.bits(board.goals));
+    for (const b of board.goals) boxAt[b] = 1;
+    const seen = new Uint8Array(board.size);
+    const roots: number[] = [];
+    for (const p of board.cells) {
+      if (boxAt[p] || seen[p]) continue;
+      const min = this.region(p, mark);
+      for (const q of board.cells) if (mark[q] === this.stamp) seen[q] = 1;
+      key[this.BW] = board.cellIndex[min];
+      for (const w of key) roots.push(w);
+    }
+    boxAt.fill(0);
+    return Uint32Array.from(roots);
+  }
+
+  /** Reads the box squares of a state into `out`; returns their number. */
+  private readBoxes(s: Uint32Array, off: number, out: Int32Array): number {
+    const cells = this.board.cells;
+    let n = 0;
+    for (let w = 0; w < this.BW; w++) {
+      let bits = s[off + w];
+      while (bits !== 0) {
+        const low = bits & -bits;
+        bits ^= low;
+        out[n++] = cells[(w << 5) + (31 - Math.clz32(low))];
+      }
+    }
+    return n;
+  }
+
+  isGoal(s: Uint32Array, off: number): boolean {
+    const t = this.targetBits;
+    for (let w = 0; w < this.BW; w++) if ((s[off + w] & ~t[w]) !== 0) return false;
+    return !this.back || s[off + this.BW] === this.homeCell;
+  }
+
+  applicable(s: Uint32Array, off: number, out: Int32Array): number {
+    const { boxes, boxAt, reachMark, dead, board } = this;
+    const { floor, dirs, cells } = board;
+    for (let i = 0; i < this.nDecoded; i++) boxAt[boxes[i]] = 0;
+    const n = (this.nDecoded = this.readBoxes(s, off, boxes));
+    for (let i = 0; i < n; i++) boxAt[boxes[i]] = 1;
+    this.region(cells[s[off + this.BW]], reachMark);
+    const reach = this.stamp;
+    let k = 0;
+    for (let i = 0; i < n; i++) {
+      const b = boxes[i];
+      for (let dk = 0; dk < 4; dk++) {
+        const d = dirs[dk];
+        const to = b + d;
+        if (this.back) {
+          // pull: the player on b + d steps to b + 2d, the box follows to b + d
+          if (reachMark[to] !== reach || !floor[to + d] || boxAt[to + d] || dead[to]) continue;
+        } else if (reachMark[b - d] !== reach || !floor[to] || boxAt[to] || dead[to]) continue;
+        out[k++] = (b << 2) | dk;
+      }
+    }
+    return k;
+  }
+
+  apply(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void {
+    const { boxAt, board } = this;
+    const { cellIndex } = board;
+    const b = op >> 2;
+    const d = board.dirs[op & 3];
+    const to = b + d;
+    for (let w = 0; w < this.BW; w++) dst[dstOff + w] = s[off + w];
+    const cb = cellIndex[b];
+    const ct = cellIndex[to];
+    dst[dstOff + (cb >>> 5)] &= ~(1 << (cb & 31));
+    dst[dstOff + (ct >>> 5)] |= 1 << (ct & 31);
+    boxAt[b] = 0;
+    boxAt[to] = 1;
+    const player = (this.lastPlayer = this.region(this.back ? to + d : b, this.mark));
+    boxAt[to] = 0;
+    boxAt[b] = 1;
+    dst[dstOff + this.BW] = cellIndex[player];
+  }
+
+  /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
+  readonly rejectFreeze = (op: number): boolean => {
+    const { boxAt } = this;
+    const b = op >> 2;
+    const to = b + this.board.dirs[op & 3];
+    boxAt[b] = 0;
+    boxAt[to] = 1;
+    const frozen = this.freeze.frozenAt(boxAt, to);
+    boxAt[to] = 0;
+    boxAt[b] = 1;
+    return frozen;
+  };
+
+  /**
+   * Forward, for the successor `apply` has just built under `op`: whether a
+   * corral next to the pushed box is a deadlock (the parent's corrals were
+   * none).
+   */
+  readonly corralDead = (_s: Uint32Array, _off: number, op: number): boolean => {
+    const { boxAt } = this;
+    const b = op >> 2;
+    const to = b + this.board.dirs[op & 3];
+    boxAt[b] = 0;
+    boxAt[to] = 1;
+    const dead = this.corrals!.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp);
+    boxAt[to] = 0;
+    boxAt[b] = 1;
+    return dead;
+  };
+
+  /** The box estimate of a state. */
+  evaluate(s: Uint32Array, off: number): number {
+    return this.estimator.estimate(this.scratch, this.readBoxes(s, off, this.scratch));
+  }
+
+  cost(): number {
+    return 1;
+  }
+
+  opName(op: number): string {
+    return `${this.back ? 'pull' : 'push'} ${this.board.name(op >> 2)} ${DIR_WORDS[op & 3]}`;
+  }
+
+  /** The plan's push steps as this space's operators: pushes in order, or backward the pulls from the goals (the pushes reversed). */
+  planOps(plan: readonly string[]): string[] {
+    const { board } = this;
+    const pushes: Push[] = [];
+    for (const step of plan) {
+      const m = PUSH_STEP.exec(step.replace(/\s+/g, ''));
+      if (m) pushes.push({ box: board.square(m[3]), dir: DIR_LETTERS.indexOf(m[1] as (typeof DIR_LETTERS)[number]) });
+    }
+    if (!this.back) return pushes.map((p) => this.opName((p.box << 2) | p.dir));
+    // the push of the box at b in direction d undoes the pull of the box at b + d in direction -d
+    return pushes.reverse().map((p) => this.opName(((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)));
+  }
+
+  /** The pushes of a plan of this space's operators. */
+  pushes(ops: readonly number[]): Push[] {
+    if (!this.back) return ops.map((op) => ({ box: op >> 2, dir: op & 3 }));
+    // A pull of the box at b in direction d (to b + d) is, reversed, a push of the box at b + d in direction -d.
+    const dirs = this.board.dirs;
+    return ops
+      .slice()
+      .reverse()
+      .map((op) => ({ box: (op >> 2) + dirs[op & 3], dir: (op & 3) ^ 1 }));
+  }
+}
 
 export function pushSearch(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
-  const { floor, goal, dirs, cells, cellIndex, size } = board;
-  const nC = cells.length;
-  const BW = (nC + 31) >>> 5;
-  const W = BW + 1;
-  const nBoxes = board.boxes.length;
-  const store = new StateStore(W);
   const back = c.backward === true;
   const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate);
   if (back) dead = pullDeadSquares(board);
-  /** Squares of the boxes at the end of the search: the goals (forward) or the initial boxes (backward). */
-  const target = new Uint8Array(size);
-  for (const t of back ? board.boxes : board.goals) target[t] = 1;
   const freeze = new FreezeCheck(board, dead);
   const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead) : null;
-  let g = new Int32Array(1024);
-  let closed = new Uint8Array(1024);
-  const open = new Heap();
-  const boxAt = new Uint8Array(size);
-  const mark = new Int32Array(size);
-  const reachMark = new Int32Array(size);
-  let stamp = 0;
-  const queue = new Int32Array(size);
-  const boxes = new Int32Array(nBoxes);
-  const childBoxes = new Int32Array(nBoxes);
-  const child = new Uint32Array(W);
-  let expanded = 0;
-  let generated = 0;
-  let duplicates = 0;
-  let evaluated = 0;
-  let reopened = 0;
-  let fNow = 0;
-
-  const result = (status: SearchStatus, pushes: Push[] | null, reason?: string, limit?: LimitKind): PushSearchResult => ({
-    status,
-    pushes,
-    reason,
-    stats: {
-      expanded,
-      generated,
-      duplicates,
-      evaluated,
-      reopened,
-      stored: store.size,
-      bytesPerState: store.size ? (store.bytes + g.byteLength + closed.byteLength + open.bytes) / store.size : 0,
-      timeMs: budget.elapsed(),
-      limit,
-    },
-  });
-  const grow = (n: number): void => {
-    if (n <= g.length) return;
-    const size2 = Math.max(n, g.length * 2);
-    const g2 = new Int32Array(size2);
-    g2.set(g);
-    g = g2;
-    const c2 = new Uint8Array(size2);
-    c2.set(closed);
-    closed = c2;
-  };
-  /** The smallest square of the player's region from `from` (boxAt as obstacles); marks the region with a new stamp. */
-  const region = (from: number, mark: Int32Array): number => floodRegion(board, boxAt, from, mark, ++stamp, queue);
-  const key = (gv: number, hv: number): number => {
-    const f = Math.round((c.gWeight * gv + c.hWeight * hv) * SCALE);
-    return f * TIE + (c.preferDeep ? TIE - 1 - Math.min(gv, TIE - 1) : Math.min(gv, TIE - 1));
-  };
-  const extractPlan = (id: number): Push[] => {
-    const ops = store.path(id);
-    if (!back) return ops.map((op) => ({ box: op >> 2, dir: op & 3 }));
-    // A pull of the box at b in direction d (to b + d) is, reversed, a push of the box at b + d in direction -d.
-    return ops.reverse().map((op) => ({ box: (op >> 2) + dirs[op & 3], dir: (op & 3) ^ 1 }));
-  };
+  const none = resultBuilder(budget, () => ({ expanded: 0, generated: 0, duplicates: 0, evaluated: 0, reopened: 0, stored: 0, bytesPerState: 0 }));
+  const unsolvable = (reason: string): PushSearchResult => ({ ...none('unsolvable', null, reason), pushes: null });
 
   if (back) {
-    // Roots: the boxes on the goals, one root per region the player can be in.
-    const startBoxes = board.goals;
-    let onStart = 0;
-    for (const b of startBoxes) {
-      boxAt[b] = 1;
-      onStart += target[b];
-      if (dead[b]) {
-        boxAt.fill(0);
-        return result('unsolvable', null, `no box can be pulled from the goal ${board.name(b)} to a box of the initial state`);
-      }
-    }
-    const h0 = est.estimate(startBoxes, nBoxes);
-    evaluated++;
-    if (h0 === Infinity) {
-      boxAt.fill(0);
-      return result('unsolvable', null, 'the box estimate proves that the goals cannot be matched to the initial boxes');
-    }
-    const rootKey = new Uint32Array(W);
-    for (const b of startBoxes) {
-      const ci = cellIndex[b];
-      rootKey[ci >>> 5] |= 1 << (ci & 31);
-    }
-    const seenRegion = new Uint8Array(size);
-    for (const p of cells) {
-      if (boxAt[p] || seenRegion[p]) continue;
-      const min = region(p, mark);
-      for (const q of cells) if (mark[q] === stamp) seenRegion[q] = 1;
-      if (onStart === nBoxes && mark[board.player] === stamp) {
-        boxAt.fill(0);
-        return result('solved', []);
-      }
-      rootKey[BW] = cellIndex[min];
-      const r = store.insert(rootKey, 0, -1, -1);
-      grow(store.size);
-      g[r] = 0;
-      open.push(key(0, h0), r);
-    }
-    boxAt.fill(0);
+    for (const g of board.goals) if (dead[g]) return unsolvable(`no box can be pulled from the goal ${board.name(g)} to a box of the initial state`);
   } else {
-    // The root.
-    for (let i = 0; i < nBoxes; i++) {
-      const b = board.boxes[i];
-      if (dead[b]) return result('unsolvable', null, `the box at ${board.name(b)} is on a dead square: it can reach no goal`);
+    const boxAt = new Uint8Array(board.size);
+    for (const b of board.boxes) {
+      if (dead[b]) return unsolvable(`the box at ${board.name(b)} is on a dead square: it can reach no goal`);
       boxAt[b] = 1;
     }
-    for (let i = 0; i < nBoxes; i++) {
-      if (freeze.frozenAt(boxAt, board.boxes[i])) return result('unsolvable', null, `the box at ${board.name(board.boxes[i])} is frozen off goal`);
-    }
-    if (corrals?.deadlocked(boxAt, board.player)) return result('unsolvable', null, 'the boxes fence in a corral the player can never solve (a corral deadlock)');
-    const root = new Uint32Array(W);
-    for (const b of board.boxes) {
-      const ci = cellIndex[b];
-      root[ci >>> 5] |= 1 << (ci & 31);
-    }
-    root[BW] = cellIndex[region(board.player, mark)];
-    boxAt.fill(0);
-    store.insert(root, 0, -1, -1);
-    g[0] = 0;
-    evaluated++;
-    const h0 = est.estimate(board.boxes, nBoxes);
-    if (h0 === Infinity) return result('unsolvable', null, 'the box estimate proves the initial state a dead end (some box can reach no goal)');
-    let onGoal0 = 0;
-    for (const b of board.boxes) onGoal0 += goal[b];
-    if (onGoal0 === nBoxes) return result('solved', []);
-    open.push(key(0, h0), 0);
+    for (const b of board.boxes) if (freeze.frozenAt(boxAt, b)) return unsolvable(`the box at ${board.name(b)} is frozen off goal`);
+    if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
   }
 
-  for (;;) {
-    const limit = budget.exceeded(expanded, () => ({ expanded, generated, f: fNow }));
-    if (limit) return result('limit', null, limitReason(limit, options), limit);
-    if (open.size === 0) break;
-    const id = open.pop();
-    if (closed[id]) continue;
-    closed[id] = 1;
-    fNow = Math.floor(open.lastKey / TIE) / SCALE;
-    const data = store.data;
-    const base = id * W;
-    // Decode the boxes.
-    let n = 0;
-    let onGoal = 0;
-    for (let w = 0; w < BW; w++) {
-      let bits = data[base + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        const p = cells[(w << 5) + (31 - Math.clz32(low))];
-        boxes[n++] = p;
-        boxAt[p] = 1;
-        onGoal += target[p];
-      }
-    }
-    if (!back && !c.goalOnGeneration && onGoal === nBoxes) {
-      for (let i = 0; i < n; i++) boxAt[boxes[i]] = 0;
-      return result('solved', extractPlan(id));
-    }
-    expanded++;
-    region(cells[data[base + BW]], reachMark);
-    const reach = stamp;
-    const g2 = g[id] + 1;
-    for (let i = 0; i < n; i++) {
-      const b = boxes[i];
-      for (let k = 0; k < 4; k++) {
-        const d = dirs[k];
-        const to = b + d;
-        let player: number;
-        if (back) {
-          // pull: the player on b + d steps to b + 2d, the box follows to b + d
-          if (reachMark[to] !== reach || !floor[to + d] || boxAt[to + d] || dead[to]) continue;
-          generated++;
-          boxAt[b] = 0;
-          boxAt[to] = 1;
-          player = region(to + d, mark);
-        } else {
-          if (reachMark[b - d] !== reach || !floor[to] || boxAt[to] || dead[to]) continue;
-          generated++;
-          boxAt[b] = 0;
-          boxAt[to] = 1;
-          if (freeze.frozenAt(boxAt, to)) {
-            boxAt[to] = 0;
-            boxAt[b] = 1;
-            continue;
-          }
-          player = region(b, mark);
-        }
-        const playerHome = mark[board.player] === stamp;
-        boxAt[to] = 0;
-        boxAt[b] = 1;
-        const src = store.data;
-        for (let w = 0; w < BW; w++) child[w] = src[base + w];
-        const cb = cellIndex[b];
-        const ct = cellIndex[to];
-        child[cb >>> 5] &= ~(1 << (cb & 31));
-        child[ct >>> 5] |= 1 << (ct & 31);
-        child[BW] = cellIndex[player];
-        const r = store.insert(child, 0, id, (b << 2) | k);
-        if (r >= 0) {
-          grow(store.size);
-          g[r] = g2;
-          const childOnGoal = onGoal - target[b] + target[to];
-          if ((c.goalOnGeneration || back) && childOnGoal === nBoxes && (!back || playerHome)) {
-            for (let j = 0; j < n; j++) boxAt[boxes[j]] = 0;
-            return result('solved', extractPlan(r));
-          }
-          if (corrals) {
-            // mark and stamp still hold the child's player region; the parent's corrals were no deadlocks
-            boxAt[b] = 0;
-            boxAt[to] = 1;
-            const corralDead = corrals.deadlockedNear(boxAt, player, to, mark, stamp);
-            boxAt[to] = 0;
-            boxAt[b] = 1;
-            if (corralDead) {
-              closed[r] = DEAD;
-              continue;
-            }
-          }
-          childBoxes.set(boxes);
-          childBoxes[i] = to;
-          evaluated++;
-          const h = est.estimate(childBoxes, n);
-          if (h === Infinity) {
-            closed[r] = 1;
-            continue;
-          }
-          open.push(key(g2, h), r);
-        } else {
-          const old = -r - 1;
-          if (g2 < g[old] && c.gWeight > 0 && closed[old] !== DEAD) {
-            g[old] = g2;
-            store.parent[old] = id;
-            store.op[old] = (b << 2) | k;
-            if (closed[old]) {
-              // a dead end stays closed: its h is Infinity whatever its g
-              const hOld = reestimate(store.data, old * W);
-              if (hOld === Infinity) continue;
-              closed[old] = 0;
-              reopened++;
-              open.push(key(g2, hOld), old);
-            } else open.push(key(g2, reestimate(store.data, old * W)), old);
-          } else duplicates++;
-        }
-      }
-    }
-    for (let i = 0; i < n; i++) boxAt[boxes[i]] = 0;
-  }
-  return result(
-    'unsolvable',
-    null,
-    back
-      ? `all ${store.size} pull states reachable backwards from the goals explored; none is the initial state`
-      : `all ${store.size} reachable push states explored (dead squares, freeze${corrals ? ' and corral' : ''} deadlocks pruned); none has every box on a goal`,
+  const space = new PushSpace(board, dead, back, freeze, corrals, est);
+  const r = bestFirstSearch(
+    space,
+    options,
+    {
+      gWeight: c.gWeight,
+      hWeight: c.hWeight,
+      reopen: c.gWeight > 0,
+      goalOnGeneration: c.goalOnGeneration || back,
+      tieByG: !c.preferDeep,
+      preferDeep: c.preferDeep,
+      lazy: false,
+      preferred: false,
+      fScale: F_SCALE,
+    },
+    {
+      evaluator: space,
+      rejectOp: back ? null : space.rejectFreeze,
+      pruneNew: corrals ? space.corralDead : null,
+      deadRoot: back
+        ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
+        : 'the box estimate proves the initial state a dead end (some box can reach no goal)',
+      exhausted: (stored) =>
+        back
+          ? `all ${stored} pull states reachable backwards from the goals explored; none is the initial state`
+          : `all ${stored} reachable push states explored (dead squares, freeze${corrals ? ' and corral' : ''} deadlocks pruned); none has every box on a goal`,
+    },
+    budget,
   );
-
-  function reestimate(data: Uint32Array, off: number): number {
-    let m = 0;
-    for (let w = 0; w < BW; w++) {
-      let bits = data[off + w];
-      while (bits !== 0) {
-        const low = bits & -bits;
-        bits ^= low;
-        childBoxes[m++] = cells[(w << 5) + (31 - Math.clz32(low))];
-      }
-    }
-    evaluated++;
-    return est.estimate(childBoxes, m);
-  }
+  return { status: r.status, pushes: r.plan ? space.pushes(r.plan) : null, reason: r.reason, stats: r.stats };
 }
 
 /**

@@ -1,0 +1,148 @@
+/**
+ * planlog trace of the push-level strategies (push, push-greedy,
+ * optimal-pushes, auto): the best-first engine reports every expansion of
+ * the space of macro operators, named "push x3y3 right" (backwards, from
+ * the goals: "pull x5y3 left"); the plan's path has one node per push, and
+ * `planOps` lists those operators. Counts are those of the search itself.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { loadProblem, solveLoaded, traceLoaded, type LoadedProblem, type SearchTrace } from '../../src/index.ts';
+
+const path = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
+const SOKOBAN = readFileSync(path('domains/sokoban.pl'), 'utf8');
+const level = (file: string, text: string): LoadedProblem => loadProblem({ file, text, domainFile: 'sokoban.pl', domainText: SOKOBAN });
+const demo = (): LoadedProblem => level('demo.txt', readFileSync(path('maps/demo.txt'), 'utf8'));
+// With both boxes on the goals (x3y2, x3y3) the wall at x3y1 cuts the floor in two: the backward search has two roots.
+const TWO_REGIONS = ['########', '#  #   #', '#@ .$  #', '#  .$  #', '########'].join('\n');
+
+/** [operator, g, h, f, parent] of each recorded node. */
+const rows = (t: SearchTrace): unknown[][] => t.nodes.filter((n) => n.recorded).map((n) => [n.op, n.g, n.h, n.f, n.parent]);
+
+/** The plan path: one node per macro operator, linked parent to child from a root. */
+function expectPushChain(t: SearchTrace): void {
+  const ops = t.planOps!;
+  expect(t.planNodes).toHaveLength(ops.length + 1);
+  expect(t.nodes[t.planNodes[0]].parent).toBeNull();
+  t.planNodes.slice(1).forEach((id, i) => {
+    expect(t.nodes[id].parent).toBe(t.planNodes[i]);
+    expect(t.nodes[id].op).toBe(ops[i]);
+  });
+  expect(t.nodes.filter((n) => n.plan).map((n) => n.id)).toEqual(t.planNodes);
+}
+
+const DEMO_PUSHES = ['push x3y3 right', 'push x3y2 down', 'push x3y3 down', 'push x4y3 right', 'push x3y4 right', 'push x4y4 right'];
+
+describe('trace --algo push (A* on pushes) on maps/demo.txt', () => {
+  it('six expansions, one per push of the plan, f = pushes + matching', () => {
+    const t = traceLoaded(demo(), { algo: 'push' });
+    expect(t).toMatchObject({ algo: 'push', status: 'solved', expansions: 6, planOps: DEMO_PUSHES, planNodes: [0, 1, 2, 3, 4, 5, 6] });
+    expect(t.plan).toHaveLength(17);
+    expect(t.stats).toMatchObject({ expanded: 6, generated: 15 });
+    expect(rows(t)).toEqual([
+      [null, 0, 6, 6, null],
+      ['push x3y3 right', 1, 5, 6, 0],
+      ['push x3y2 down', 2, 4, 6, 1],
+      ['push x3y3 down', 3, 3, 6, 2],
+      ['push x4y3 right', 4, 2, 6, 3],
+      ['push x3y4 right', 5, 1, 6, 4],
+    ]);
+    // the goal is generated, not expanded: added with g only
+    expect(t.nodes[6]).toEqual({ id: 6, parent: 5, op: 'push x4y4 right', g: 6, h: null, f: null, depth: 6, recorded: false, plan: true, goal: true });
+    expect(t.levels).toEqual([0, 1, 2, 3, 4, 5].map((depth) => ({ depth, expanded: 1 })));
+    expectPushChain(t);
+  });
+
+  it('push-greedy orders by h alone; optimal-pushes is push with matching', () => {
+    const greedy = traceLoaded(demo(), { algo: 'push-greedy' });
+    expect(greedy.stats).toMatchObject({ expanded: 6, generated: 15 });
+    expect(rows(greedy).map((r) => [r[0], r[3]])).toEqual([
+      [null, 6],
+      ['push x3y3 right', 5],
+      ['push x3y2 down', 4],
+      ['push x3y3 down', 3],
+      ['push x4y3 right', 2],
+      ['push x3y4 right', 1],
+    ]);
+    const optimal = traceLoaded(demo(), { algo: 'optimal-pushes' });
+    expect(rows(optimal)).toEqual(rows(traceLoaded(demo(), { algo: 'push' })));
+    expect(optimal.planOps).toEqual(DEMO_PUSHES);
+  });
+
+  it('the trace changes nothing: same plan and counts as solve', () => {
+    for (const algo of ['push', 'push-greedy', 'optimal-pushes', 'auto']) {
+      const plain = solveLoaded(demo(), { algo });
+      const t = traceLoaded(demo(), { algo }, 3);
+      expect(t.plan).toEqual(plain.plan);
+      expect(t.expansions).toBe(plain.stats.expanded);
+      expect(t.stats.generated).toBe(plain.stats.generated);
+      expect(t.planOps).toHaveLength(plain.pushes!);
+    }
+  });
+});
+
+describe('trace --algo auto: the backward member pulls boxes from the goals', () => {
+  it('demo, --limit 8: 13 expansions; the plan path leaves the recorded nodes after two pulls', () => {
+    const t = traceLoaded(demo(), { algo: 'auto' }, 8);
+    expect(t).toMatchObject({ status: 'solved', expansions: 13, planNodes: [0, 1, 2, 8, 9, 10, 11, 12, 13] });
+    expect(t.planOps).toEqual(['pull x5y3 left', 'pull x4y3 left', 'pull x5y4 left', 'pull x4y4 left', 'pull x3y3 left', 'pull x3y4 up', 'pull x3y3 up', 'pull x2y3 right']);
+    expect(rows(t)).toEqual([
+      [null, 0, 6, 6, null],
+      ['pull x5y3 left', 1, 5, 5, 0],
+      ['pull x4y3 left', 2, 4, 4, 1],
+      ['pull x3y3 up', 3, 3, 3, 2],
+      ['pull x5y4 up', 4, 2, 2, 3],
+      ['pull x5y4 left', 4, 2, 2, 3],
+      ['pull x4y4 left', 5, 1, 1, 5],
+      ['pull x5y3 up', 5, 3, 3, 4],
+    ]);
+    expect(t.nodes.slice(8).every((n) => !n.recorded && n.plan)).toBe(true);
+    expect(t.levels?.map((l) => l.expanded)).toEqual([1, 1, 1, 2, 3, 3, 1, 1]);
+    expectPushChain(t);
+  });
+
+  it('two regions: one root each; the plan path starts at the second root, the one the pulls leave from', () => {
+    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto' });
+    expect(t).toMatchObject({ status: 'solved', expansions: 5, planNodes: [1, 2, 3, 4, 5] });
+    expect(rows(t)).toEqual([
+      [null, 0, 2, 2, null],
+      [null, 0, 2, 2, null],
+      ['pull x3y2 right', 1, 1, 1, 1],
+      ['pull x3y3 right', 2, 0, 0, 2],
+      ['pull x4y2 right', 3, 1, 1, 3],
+    ]);
+    expect(t.planOps).toEqual(['pull x3y2 right', 'pull x3y3 right', 'pull x4y2 right', 'pull x5y2 left']);
+    expect(t.nodes[0].plan).toBe(false);
+    expectPushChain(t);
+  });
+
+  it('--max-nodes 10: each member traced in turn (2, 4 and 4 expansions); the path lies in the forward member that solved it', () => {
+    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 10 });
+    expect(t).toMatchObject({ status: 'solved', expansions: 10, planNodes: [6, 7, 8, 9, 10] });
+    expect(t.stats).toMatchObject({ expanded: 10, generated: 22 });
+    expect(rows(t)).toEqual([
+      // backward greedy with matching: its node budget (2) ends it
+      [null, 0, 2, 2, null],
+      [null, 0, 2, 2, null],
+      // backward greedy with push distances (4)
+      [null, 0, 2, 2, null],
+      [null, 0, 2, 2, null],
+      ['pull x3y2 right', 1, 1, 1, 3],
+      ['pull x3y3 right', 2, 0, 0, 4],
+      // forward greedy with matching: solved
+      [null, 0, 2, 2, null],
+      ['push x4y2 right', 1, 3, 3, 6],
+      ['push x5y2 left', 2, 2, 2, 7],
+      ['push x4y2 left', 3, 1, 1, 8],
+    ]);
+    expect(t.planOps).toEqual(['push x4y2 right', 'push x5y2 left', 'push x4y2 left', 'push x4y3 left']);
+    expect(t.levels).toEqual([
+      { depth: 0, expanded: 5 },
+      { depth: 1, expanded: 2 },
+      { depth: 2, expanded: 2 },
+      { depth: 3, expanded: 1 },
+    ]);
+    expectPushChain(t);
+  });
+});
