@@ -12,7 +12,9 @@ import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { Board } from '../../src/plugins/sokoban/board.ts';
 import { lurdToPlan } from '../../src/sokoban/lurd.ts';
-import { expandPushes } from '../../src/plugins/sokoban/push-search.ts';
+import { expandPushes, pushSearch, type PushSearchConfig } from '../../src/plugins/sokoban/push-search.ts';
+import { deadSquares } from '../../src/plugins/sokoban/deadlocks.ts';
+import { defaultSearchOptions } from '../../src/search/types.ts';
 import { readLevel, scanLevels } from '../../src/sokoban/level.ts';
 
 const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');
@@ -109,4 +111,44 @@ describe('proofs and errors', () => {
     expect(r.stats.expanded).toBeLessThan(20_000);
     expect(solveLoaded(bench, { algo: 'auto', timeoutMs: 10_000 }).status).toBe('solved');
   });
+});
+
+describe('pushSearch on the best-first engine: the counts of the search before it moved there', () => {
+  const configs: Record<string, PushSearchConfig> = {
+    'A*, matching': { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' },
+    'greedy, matching': { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' },
+    'weight 1.5, manhattan, shallow ties': { gWeight: 1, hWeight: 1.5, goalOnGeneration: false, preferDeep: false, estimate: 'manhattan' },
+    'backward greedy, pushdist': { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'pushdist', backward: true },
+    'backward A*, matching': { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', backward: true },
+  };
+  // [pushes, expanded, generated, stored] per configuration, as the search's own loop gave them (git 5a3cbee)
+  const expected: Record<string, Record<string, number[]>> = {
+    demo: {
+      'A*, matching': [6, 6, 15, 13],
+      'greedy, matching': [6, 6, 15, 13],
+      'weight 1.5, manhattan, shallow ties': [6, 6, 15, 13],
+      'backward greedy, pushdist': [8, 11, 32, 26],
+      'backward A*, matching': [6, 15, 44, 30],
+    },
+    'tutorial 9': {
+      'A*, matching': [7, 7, 14, 14],
+      'greedy, matching': [7, 7, 14, 14],
+      'weight 1.5, manhattan, shallow ties': [7, 8, 23, 19],
+      'backward greedy, pushdist': [7, 7, 12, 12],
+      'backward A*, matching': [7, 7, 12, 12],
+    },
+  };
+  const levels: Record<string, [string, number]> = { demo: ['maps/demo.txt', 1], 'tutorial 9': ['maps/tutorial.txt', 9] };
+  for (const [name, [file, n]] of Object.entries(levels)) {
+    it(`${name}: plans of the same length, the same expanded and generated counts`, () => {
+      const b = new Board(readLevel(read(file), file, n));
+      for (const [label, config] of Object.entries(configs)) {
+        const r = pushSearch(b, deadSquares(b), defaultSearchOptions, config);
+        expect(r.status, label).toBe('solved');
+        expect([r.pushes!.length, r.stats.expanded, r.stats.generated, r.stats.stored], label).toEqual(expected[name][label]);
+        // the pushes replay: expandPushes throws on an impossible one
+        expect(expandPushes(b, r.pushes!).filter((s) => s.startsWith('push'))).toHaveLength(r.pushes!.length);
+      }
+    });
+  }
 });
