@@ -12,7 +12,6 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { getHeuristic } from '../src/plugins/index.ts';
 import { loadProblem } from '../src/core/load.ts';
 import { type SolveReport } from '../src/core/report.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
@@ -40,7 +39,7 @@ function run(what: string, file: string, level: string | number, algo: string, c
   const times: number[] = [];
   let report: SolveReport | undefined;
   for (let i = 0; i < repeat; i++) {
-    report = solveLoaded(loaded, { algo, cycle, heuristic: heuristic ? getHeuristic(heuristic) : undefined });
+    report = solveLoaded(loaded, { algo, cycle, heuristic });
     times.push(report.stats.timeMs);
   }
   return { what, report: report!, searchMs: median(times) };

@@ -10,8 +10,12 @@ import { PlanlogError } from '../src/util/errors.ts';
 import { termToString } from '../src/model/terms.ts';
 import { loadProblem, type ProblemSource } from '../src/core/load.ts';
 import { planSteps } from '../src/core/report.ts';
-import { lurdSteps, solve, solveLoaded, validateSteps } from '../src/pipeline/solve.ts';
+import { lurdSteps, solveLoaded, solveSource, validateSteps, type RunOptions } from '../src/pipeline/solve.ts';
+import type { SolveReport } from '../src/core/report.ts';
 import { validatePlan } from '../src/strips/validate.ts';
+
+/** The whole chain from texts: solveSource's report (solve() takes a loaded problem and either backend). */
+const solve = (src: ProblemSource, options: RunOptions): SolveReport => solveSource(src, options).report;
 
 const read = (rel: string): string => readFileSync(new URL(rel, import.meta.url), 'utf8');
 const DOMAIN = read('../domains/sokoban.pl');

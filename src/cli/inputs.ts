@@ -1,11 +1,9 @@
 /** What the problem commands read: the flags naming the problem and the plan, and the reading itself. */
 import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/load.ts';
-import type { SolveReport } from '../core/report.ts';
 import { readPlan } from '../lang/plan.ts';
 import type { PlanStep } from '../model/lifted.ts';
-import { flagSpecs, searchFlagSpecs, type FlagSpec, type PrologSources } from '../options/index.ts';
-import { loadWithin, lurdSteps, type SolveOptions } from '../pipeline/solve.ts';
-import { levelLabel } from '../sokoban/level.ts';
+import { flagSpecs, searchFlagSpecs, type FlagSpec } from '../options/index.ts';
+import { lurdSteps } from '../pipeline/solve.ts';
 import type { Flag } from './command.ts';
 import type { Io } from './io.ts';
 import { bundledDomain } from './paths.ts';
@@ -42,27 +40,4 @@ export function load(io: Io, file: string, values: { level?: string; domain?: st
 /** The plan of validate and explain: the steps of the --plan file, or of the --lurd string (levels only). */
 export function readSteps(io: Io, values: { plan?: string; lurd?: string }, loaded: LoadedProblem): PlanStep[] {
   return values.plan !== undefined ? readPlan(io.readFile(values.plan), values.plan) : lurdSteps(loaded, values.lurd as string);
-}
-
-/** A problem read for the Prolog backend, or the report of a limit that stopped the reading. */
-export type PrologInput = { loaded: LoadedProblem; parseMs: number; sources: PrologSources } | { stopped: SolveReport; loaded: LoadedProblem; domainFile: string };
-
-/**
- * Reads and checks domain and problem under the run's limits (`--timeout`,
- * memory, Ctrl-C), for `solve --backend prolog` and `compare`; the engine
- * reads them as planlog prints the checked terms (never the files' own text).
- */
-export function loadForProlog(io: Io, file: string, values: { level?: string; domain?: string }, options: SolveOptions): PrologInput {
-  const source = readSource(io, file, values);
-  const r = loadWithin(source, options);
-  // a limit stopped the reading: nothing was loaded
-  if ('stopped' in r) return { stopped: r.stopped, loaded: r.loaded, domainFile: source.domainFile };
-  return {
-    loaded: r.loaded,
-    parseMs: r.parseMs,
-    sources: {
-      domainFile: source.domainFile,
-      problemFile: r.loaded.level ? `${file} (${levelLabel(r.loaded.level)}) as facts` : file,
-    },
-  };
 }

@@ -2,7 +2,7 @@
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import type { LoadedProblem, ProblemSource } from '../core/load.ts';
 import type { SolveReport } from '../core/report.ts';
-import type { SolveOptions } from '../pipeline/solve.ts';
+import type { RunOptions } from '../pipeline/solve.ts';
 import type { Progress } from '../search/types.ts';
 import { PlanlogError } from '../util/errors.ts';
 
@@ -20,7 +20,7 @@ export interface Io {
    * it cleanly, reading included), under one budget from
    * `options.startedAt`; without it the CLI solves in-process (tests).
    */
-  solve?: (source: ProblemSource, options: SolveOptions, onProgress?: (p: Progress) => void) => Promise<{ report: SolveReport; loaded: LoadedProblem }>;
+  solve?: (source: ProblemSource, options: RunOptions, onProgress?: (p: Progress) => void) => Promise<{ report: SolveReport; loaded: LoadedProblem }>;
 }
 
 /** Largest file read (MB): levels, domains and plans are far smaller; a bigger file is a mistake. */

@@ -23,10 +23,9 @@ import { totalmem } from 'node:os';
 import { isPrologFile } from '../core/load.ts';
 import { backendNames } from '../core/report.ts';
 import type { Heuristic } from '../heuristics/types.ts';
-import type { SolveOptions } from '../pipeline/options.ts';
-import type { SolveOptions as SearchSolveOptions } from '../pipeline/solve.ts';
+import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 import { swiplAvailable, swiplMissing } from '../prolog/engine-swipl.ts';
-import { defaultEngine, prologEngines, prologStrategies, type PrologEngine, type PrologSolveOptions } from '../prolog/solve.ts';
+import { defaultEngine, prologEngines, prologStrategies, type PrologEngine } from '../prolog/solve.ts';
 import { defaultTheory, theories, type TheoryName } from '../prolog/theory.ts';
 import { heuristics as installedHeuristics, problemHeuristics, prunerNames, strategies as installedStrategies } from '../plugins/index.ts';
 import { DEFAULT_SEED } from '../search/random.ts';
@@ -34,7 +33,7 @@ import { defaultSearchOptions, type Strategy } from '../search/types.ts';
 import { fieldName, type OptionDecl, type OptionValue } from '../util/option-decl.ts';
 
 export { fieldName, type OptionDecl, type OptionValue } from '../util/option-decl.ts';
-export type { SolveOptions } from '../pipeline/options.ts';
+export type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 
 /** A mistake in the command line or in a request's options (exit 2, HTTP 400). */
 export class UsageError extends Error {}
@@ -633,7 +632,7 @@ export interface ConfigOptions {
   algo: string;
   heuristic?: string;
   /** The strategy's own options, the cycle rule and the pruning that were given (`weight`, `lazy`, `cycle`, `prune`, …). */
-  options: Partial<Pick<SolveOptions, 'weight' | 'lazy' | 'preferred' | 'tt' | 'width' | 'temperature' | 'cycle' | 'prune'>>;
+  options: StrategyOptions;
   seed?: number;
 }
 
@@ -673,7 +672,7 @@ export function configFrom(text: string, reg: OptionRegistry = installed): Confi
 }
 
 // ---------------------------------------------------------------------------
-// for the command line's call sites until they pass SolveOptions on as they are
+// the command line's search flags alone (trace, bench, the benchmarks and tests)
 
 /** The command line's values of the search flags (parseArgs' values: strings, and booleans for switches). */
 export interface SearchFlagValues {
@@ -687,39 +686,7 @@ export interface SearchFlagValues {
   readonly tt?: boolean;
 }
 
-/**
- * Checks the search flags and returns the options of planlog's own search
- * (`defaultAlgo` without --algo; the heuristic resolved to its record, the
- * strategy's default one filled in unless it picks one per problem).
- */
-export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo: string = DEFAULT_ALGO.problem): SearchSolveOptions {
-  return toSearchOptions(solveOptionsFrom(values, { from: 'cli', defaultAlgo }));
-}
-
-/** Checked SolveOptions as the options of planlog's own search (see searchOptionsFrom). */
-export function toSearchOptions(o: SolveOptions): SearchSolveOptions {
-  const s = installed.strategies[o.algo];
-  const name = o.heuristic ?? (defaultPerProblem(installed, o.algo) ? undefined : s.defaultHeuristic);
-  return { ...(o as Omit<SolveOptions, 'heuristic' | 'prune'>), prune: o.prune as never, heuristic: name === undefined ? undefined : installed.heuristics[name] };
-}
-
-/** The names of the domain and the problem in the Prolog backend's error messages (the engine reads the checked terms, printed by planlog). */
-export type PrologSources = Required<Pick<PrologSolveOptions, 'domainFile' | 'problemFile'>>;
-
-/**
- * Prolog backend options from solve's checked options and the theory and
- * engine flags (the sources come later, once read); UsageError for what the
- * theory does not offer and for bad flags.
- */
-export function prologOptionsFrom(options: { algo: string; tt?: boolean; cycle?: SolveOptions['cycle']; timeoutMs?: number; maxNodes?: number; maxMemoryMb?: number }, flags: { theory?: string; engine?: string }): Omit<PrologSolveOptions, keyof PrologSources> {
-  const checked = solveOptionsFrom({ algo: options.algo, tt: options.tt, theory: flags.theory, engine: flags.engine }, { from: 'cli', mode: 'compare' });
-  return {
-    algo: options.algo as PrologSolveOptions['algo'],
-    cycle: options.cycle ?? defaultSearchOptions.cycle,
-    theory: checked.theory,
-    engine: checked.engine,
-    timeoutMs: options.timeoutMs ?? Infinity,
-    maxNodes: options.maxNodes ?? Infinity,
-    maxMemoryMb: options.maxMemoryMb,
-  };
+/** The search flags checked for planlog's own search (solveOptionsFrom from the command line; `defaultAlgo` without --algo). */
+export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo: string = DEFAULT_ALGO.problem): SolveOptions {
+  return solveOptionsFrom(values, { from: 'cli', defaultAlgo });
 }

@@ -9,10 +9,9 @@
  */
 import { type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';
-import { solveLoaded } from './solve.ts';
+import { solveLoaded, stoppedPrologReport } from './solve.ts';
 import { defaultSearchOptions, type IterationStats } from '../search/types.ts';
-import { defaultEngine, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
-import { defaultTheory } from '../prolog/theory.ts';
+import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
 
 export interface Verdict {
   agree: boolean;
@@ -133,11 +132,6 @@ export function renderComparison(c: Comparison, title: string): string {
  * `stopped` report): neither backend started; no verdict (limit).
  */
 export function stoppedComparison(stopped: SolveReport, prolog: { theory?: string; engine?: string }): Comparison {
-  const p: PrologSolveReport = {
-    ...stopped,
-    backend: 'prolog',
-    heuristic: 'none',
-    prolog: { theory: (prolog.theory ?? defaultTheory) as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? defaultEngine) as PrologSolveReport['prolog']['engine'], steps: 0 },
-  };
+  const p = stoppedPrologReport(stopped, prolog);
   return { ts: stopped, prolog: p, verdict: compareReports(stopped, p) };
 }

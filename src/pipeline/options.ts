@@ -8,7 +8,7 @@
 import type { Backend } from '../core/report.ts';
 import type { PrologEngine, PrologSolveOptions, PrologStrategy } from '../prolog/solve.ts';
 import type { TheoryName } from '../prolog/theory.ts';
-import type { CycleRule } from '../search/types.ts';
+import type { CycleRule, Progress, SearchTracer, TracedSpace } from '../search/types.ts';
 
 export interface SolveOptions {
   /** The strategy's name. */
@@ -43,6 +43,29 @@ export interface SolveOptions {
   /** The Prolog backend's theory variant and engine. */
   theory?: TheoryName;
   engine?: PrologEngine;
+}
+
+/** A configuration's options beside its strategy and heuristic (a bench job's): the strategy's own, the cycle rule, the pruning. */
+export type StrategyOptions = Partial<Pick<SolveOptions, 'weight' | 'lazy' | 'preferred' | 'tt' | 'width' | 'temperature' | 'cycle' | 'prune'>>;
+
+/**
+ * What one run adds to its options, which is not data: when it started (every
+ * limit counts from then), how to stop it, whom to tell its progress, who
+ * watches it (planlog trace).
+ */
+export interface SolveRun {
+  /**
+   * clockMs() when the solve started, before its files were read: every
+   * limit counts from it, and `stats.totalMs` is the time since. Default:
+   * when solveSource starts (solveLoaded: `parseMs` before it starts).
+   */
+  startedAt?: number;
+  /** Element 0 set non-zero: stop (status limit, `interrupted`). */
+  interrupt?: Int32Array;
+  signal?: AbortSignal;
+  onProgress?: (p: Progress) => void;
+  /** The observer of a traced search (see SearchOptions.trace). */
+  trace?: (space: TracedSpace) => SearchTracer;
 }
 
 /** The Prolog backend's options of a solve (the names of the domain and problem in its messages come from the caller). */

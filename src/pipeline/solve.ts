@@ -14,9 +14,14 @@ import { type LoadedProblem, loadProblem, type ProblemSource } from '../core/loa
 import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
 import { parseTerm } from '../lang/parse.ts';
 import type { Domain } from '../model/lifted.ts';
-import { contextOf, defaultHeuristicFor, getHeuristic, getPruner, getStrategy, problemHeuristics, prunerNames } from '../plugins/index.ts';
+import type { Heuristic } from '../heuristics/types.ts';
+import { contextOf, defaultHeuristicFor, getHeuristic, getPruner, getStrategy, heuristicNames, prunerNames } from '../plugins/index.ts';
+import { defaultEngine, solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { defaultTheory } from '../prolog/theory.ts';
+import { levelLabel } from '../sokoban/level.ts';
 import { Budget, clockMs, LimitReached, setActiveBudget } from '../util/budget.ts';
-import type { Pruner, SearchContext, SearchOptions, SearchResult, Strategy } from '../search/types.ts';
+import { defaultSearchOptions, type Pruner, type SearchContext, type SearchOptions, type SearchResult, type Strategy } from '../search/types.ts';
+import { prologOptionsOf, type SolveOptions, type SolveRun } from './options.ts';
 import { lurdToTerms } from '../sokoban/lurd.ts';
 import { ground } from '../strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
@@ -25,24 +30,17 @@ import { type ValidationResult, validatePlan } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 import { PlanlogError } from '../util/errors.ts';
 
-export interface SolveOptions extends Partial<Omit<SearchOptions, 'prune'>> {
-  algo: string;
-  /** The pruner's name (a registered one; 'none' or absent: no pruning). */
-  prune?: string;
-  /**
-   * clockMs() when the solve started, before its files were read: every
-   * limit counts from it, and `stats.totalMs` is the time since. Default:
-   * when solveSource starts (solveLoaded: `parseMs` before it starts).
-   */
-  startedAt?: number;
-}
+export type { SolveOptions, SolveRun } from './options.ts';
+
+/** A solve's options (plain data: names) with its run's hooks. */
+export type RunOptions = SolveOptions & SolveRun;
 
 /**
  * The one budget of a solve (time from `startedAt`, memory, interrupt):
  * reading, compiling, grounding and the heuristics' set-up poll it, and
  * the search's own budget counts from the same start.
  */
-export function solveBudget(options: Omit<SolveOptions, 'algo'>): Budget {
+export function solveBudget(options: Omit<RunOptions, 'algo'>): Budget {
   const startedAt = options.startedAt ?? clockMs();
   return new Budget({
     timeoutMs: options.timeoutMs ?? Infinity,
@@ -54,7 +52,7 @@ export function solveBudget(options: Omit<SolveOptions, 'algo'>): Budget {
   });
 }
 
-function strategyOf(options: SolveOptions): Strategy {
+function strategyOf(options: RunOptions): Strategy {
   const strategy = getStrategy(options.algo);
   if (!strategy) throw new PlanlogError({ file: '<options>', message: `unknown strategy ${options.algo}` });
   return strategy;
@@ -68,16 +66,23 @@ function prunerOf(name: string | undefined): Pruner | undefined {
   return p;
 }
 
+/** The heuristic of a name; without one, the strategy's default on this problem (its plug-in's, else the strategy's own); undefined for none. */
+function heuristicOf(name: string | undefined, strategy: Strategy, context: SearchContext | undefined): Heuristic | undefined {
+  const n = name ?? defaultHeuristicFor(strategy.name, context);
+  if (n === undefined) return undefined;
+  const h = getHeuristic(n);
+  if (!h) throw new PlanlogError({ file: '<options>', message: `unknown heuristic ${n} (choose one of: ${heuristicNames.join(', ')})` });
+  return h;
+}
+
 /**
- * The search options of a solve: the problem's context (from its domain
- * plug-in), the pruner, and the default heuristic of a strategy whose default
- * a plug-in chooses for its problems (picked by the problem).
+ * The search options of a solve: the names resolved to records (the
+ * heuristic, by default the strategy's on this problem; the pruner), the
+ * problem's context (from its domain plug-in), the defaults of a search.
  */
-function searchOptionsOf(strategy: Strategy, options: SolveOptions, context: SearchContext | undefined): SearchOptions {
-  const { startedAt: _startedAt, algo: _algo, prune, ...rest } = stripUndefined(options);
-  const search: SearchOptions = { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, ...rest, context, prune: prunerOf(prune) };
-  if (search.heuristic === undefined && problemHeuristics(strategy.name).length > 0) search.heuristic = getHeuristic(defaultHeuristicFor(strategy.name, context) ?? '');
-  return search;
+function searchOptionsOf(strategy: Strategy, options: RunOptions, context: SearchContext | undefined): SearchOptions {
+  const { startedAt: _startedAt, algo: _algo, backend: _backend, theory: _theory, engine: _engine, heuristic, prune, ...rest } = stripUndefined(options);
+  return { ...defaultSearchOptions, ...rest, context, heuristic: heuristicOf(heuristic, strategy, context), prune: prunerOf(prune) };
 }
 
 /**
@@ -88,7 +93,7 @@ function searchOptionsOf(strategy: Strategy, options: SolveOptions, context: Sea
  * stopped ("… while reading level 1 of big.txt (row 180 of 500)") with an
  * empty problem under the files' names.
  */
-export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded: LoadedProblem; parseMs: number; budget: Budget } | { stopped: SolveReport; loaded: LoadedProblem } {
+export function loadWithin(src: ProblemSource, options: RunOptions): { loaded: LoadedProblem; parseMs: number; budget: Budget } | { stopped: SolveReport; loaded: LoadedProblem } {
   const startedAt = options.startedAt ?? clockMs();
   const budget = solveBudget({ ...options, startedAt });
   const t0 = clockMs();
@@ -113,7 +118,7 @@ export function loadWithin(src: ProblemSource, options: SolveOptions): { loaded:
  * when a limit stopped the reading: `loaded` then has no level and an
  * empty domain and problem.
  */
-export function solveSource(src: ProblemSource, options: SolveOptions): { report: SolveReport; loaded: LoadedProblem; read: boolean } {
+export function solveSource(src: ProblemSource, options: RunOptions): { report: SolveReport; loaded: LoadedProblem; read: boolean } {
   const startedAt = options.startedAt ?? clockMs();
   const r = loadWithin(src, { ...options, startedAt });
   if ('stopped' in r) return { report: r.stopped, loaded: r.loaded, read: false };
@@ -126,7 +131,7 @@ export function solveSource(src: ProblemSource, options: SolveOptions): { report
  * `budget`: the solve's (solveSource); without it one is made, counting
  * from `options.startedAt`, else from `parseMs` before now.
  */
-export function solveLoaded(loaded: LoadedProblem, options: SolveOptions, parseMs = 0, budget?: Budget): SolveReport {
+export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs = 0, budget?: Budget): SolveReport {
   const strategy = strategyOf(options);
   const search = searchOptionsOf(strategy, options, contextOf(loaded));
   const t0 = clockMs();
@@ -205,9 +210,53 @@ function stoppedReport(e: LimitReached, strategy: Strategy, search: SearchOption
   };
 }
 
-/** The whole chain from texts: load, ground, search, validate (solveSource's report). */
-export function solve(src: ProblemSource, options: SolveOptions): SolveReport {
-  return solveSource(src, options).report;
+/** The names of the domain and the problem in the Prolog backend's messages (the engine reads the checked terms, printed by planlog). */
+export type PrologSources = Partial<Pick<PrologSolveOptions, 'domainFile' | 'problemFile'>>;
+
+/**
+ * One solve of a loaded problem with the backend its options name: planlog's
+ * own search (ts, the default: solveLoaded) or the planning theory on a
+ * Prolog engine (prolog: options.theory, options.engine). `parseMs`: the
+ * reading's time; `budget`: the solve's, when the reading was under it
+ * (loadWithin); `sources`: the names of the domain and the problem in the
+ * engine's messages.
+ */
+export async function solve(loaded: LoadedProblem, options: RunOptions, more: { parseMs?: number; budget?: Budget; sources?: PrologSources } = {}): Promise<SolveReport> {
+  if (options.backend !== 'prolog') return solveLoaded(loaded, options, more.parseMs, more.budget);
+  return solvePrologLoaded(loaded, { ...prologOptionsOf(options), ...more.sources }, more.parseMs);
+}
+
+/** The Prolog backend's `limit` report of a solve that a limit stopped while its problem was read (the ts report `stopped` of loadWithin). */
+export function stoppedPrologReport(stopped: SolveReport, prolog: { theory?: string; engine?: string }): PrologSolveReport {
+  return {
+    ...stopped,
+    backend: 'prolog',
+    heuristic: 'none',
+    prolog: { theory: (prolog.theory ?? defaultTheory) as PrologSolveReport['prolog']['theory'], engine: (prolog.engine ?? defaultEngine) as PrologSolveReport['prolog']['engine'], steps: 0 },
+  };
+}
+
+/** What a strategy sees of these options on this problem (none: a problem of no plug-in): the names resolved to records, the problem's context, the defaults of a search. */
+export function searchOptionsFor(loaded: LoadedProblem | undefined, options: RunOptions): SearchOptions {
+  return searchOptionsOf(strategyOf(options), options, loaded && contextOf(loaded));
+}
+
+/** The names of a problem read from `src` in the engine's messages: the file; a level's facts as "FILE (level N) as facts". */
+export function prologSources(src: ProblemSource, loaded: LoadedProblem): Required<PrologSources> {
+  return { domainFile: src.domainFile, problemFile: loaded.level ? `${src.file} (${levelLabel(loaded.level)}) as facts` : src.file };
+}
+
+/**
+ * The texts read under the solve's budget, then solve() with the backend the
+ * options name: a limit while reading gives that backend's `limit` report
+ * (`read` false, `loaded` empty). `sources`: the names in the Prolog
+ * engine's messages (default prologSources).
+ */
+export async function solveFrom(src: ProblemSource, options: RunOptions, sources: (loaded: LoadedProblem) => PrologSources = (l) => prologSources(src, l)): Promise<{ report: SolveReport; loaded: LoadedProblem; read: boolean }> {
+  const startedAt = options.startedAt ?? clockMs();
+  const r = loadWithin(src, { ...options, startedAt });
+  if ('stopped' in r) return { report: options.backend === 'prolog' ? stoppedPrologReport(r.stopped, options) : r.stopped, loaded: r.loaded, read: false };
+  return { report: await solve(r.loaded, { ...options, startedAt }, { parseMs: r.parseMs, budget: r.budget, sources: sources(r.loaded) }), loaded: r.loaded, read: true };
 }
 
 /** Reads a plan given as ground terms or (for levels) as a LURD string, and validates it. */

@@ -9,12 +9,11 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/loa
 import { sokobanFields } from '../core/report.ts';
 import { explainPlan } from '../explain/explain.ts';
 import { readPlan } from '../lang/plan.ts';
-import { solveOptionsFrom, toSearchOptions, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
+import { solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
 import { compareJson, errorJson, solveJson, validationJson } from '../pipeline/json.ts';
 import { prologOptionsOf } from '../pipeline/options.ts';
-import { loadWithin, lurdSteps, solveSource, validateSteps } from '../pipeline/solve.ts';
-import { solvePrologLoaded } from '../prolog/solve.ts';
+import { loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/solve.ts';
 import { clockMs } from '../util/budget.ts';
 import { isPlanlogError } from '../util/errors.ts';
 
@@ -67,30 +66,26 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   }
   // the request's budget counts from here: a big level stops at the time limit while it is read
   const startedAt = clockMs();
-  const interrupt = new Int32Array(task.interrupt);
   let options: SolveOptions;
   try {
+    // the request's fields as they are (JSON values), checked as the command line's flags
     options = { ...solveOptionsFrom(task.options, { from: 'web', mode: task.kind, problem: task.source.isProlog ? 'prolog' : 'level' }), maxMemoryMb: task.maxMemoryMb };
   } catch (e) {
     // bad options are reported after the texts are read, as for every task (a bad text first)
     if (e instanceof UsageError || isPlanlogError(e)) loadProblem(task.source);
     throw e;
   }
-  const search = { ...toSearchOptions(options), startedAt, interrupt };
-  if (task.kind === 'solve' && options.backend !== 'prolog') {
-    const { report, loaded } = solveSource(task.source, search);
+  const run = { ...options, startedAt, interrupt: new Int32Array(task.interrupt) };
+  // the engine reads the checked domain and problem, printed by planlog (prolog/solve.ts), never the request's text
+  const sources = { domainFile: task.source.domainFile, problemFile: task.source.file };
+  if (task.kind === 'solve') {
+    const { report, loaded } = await solveFrom(task.source, run, () => sources);
     return solveJson(report, loaded);
   }
-  // compare and the Prolog backend read under the request's budget too
-  const r = loadWithin(task.source, search);
-  if ('stopped' in r) {
-    const c = stoppedComparison(r.stopped, options);
-    return task.kind === 'compare' ? compareJson(c, r.loaded) : solveJson(c.prolog, r.loaded);
-  }
-  // the engine reads the checked domain and problem, printed by planlog (prolog/solve.ts), never the request's text
-  const p = { ...prologOptionsOf(options), domainFile: task.source.domainFile, problemFile: task.source.file };
-  if (task.kind === 'compare') return compareJson(await compareLoaded(r.loaded, p, r.parseMs), r.loaded);
-  return solveJson(await solvePrologLoaded(r.loaded, p, r.parseMs), r.loaded);
+  // compare reads under the request's budget too
+  const r = loadWithin(task.source, run);
+  if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);
+  return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources }, r.parseMs), r.loaded);
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {

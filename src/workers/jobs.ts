@@ -4,12 +4,11 @@
  * its result as a flat record for tables and charts.
  */
 import { readFileSync } from 'node:fs';
-import { getHeuristic } from '../plugins/index.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { loadProblem, type LoadedProblem } from '../core/load.ts';
-import { type SolveReport } from '../core/report.ts';
-import { solveLoaded } from '../pipeline/solve.ts';
-import { solvePrologLoaded, type PrologEngine } from '../prolog/solve.ts';
+import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
+import { solve } from '../pipeline/solve.ts';
+import type { PrologEngine } from '../prolog/solve.ts';
 
 export interface Job {
   file: string;
@@ -17,7 +16,7 @@ export interface Job {
   domainFile: string;
   algo: string;
   heuristic?: string;
-  options?: { weight?: number; lazy?: boolean; preferred?: boolean; tt?: boolean; cycle?: 'state' | 'action'; prune?: string; width?: number; temperature?: number };
+  options?: StrategyOptions;
   /** Seed of a stochastic strategy (not part of the configuration's name). */
   seed?: number;
   timeoutMs: number;
@@ -68,39 +67,18 @@ function load(job: Job): LoadedProblem {
   });
 }
 
-/** The TS search of a job. */
-function solveTs(job: Job, loaded: LoadedProblem, parseMs: number): SolveReport {
-  return solveLoaded(
-    loaded,
-    {
-      algo: job.algo,
-      heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
-      ...job.options,
-      seed: job.seed,
-      timeoutMs: job.timeoutMs,
-      maxNodes: job.maxNodes ?? Infinity,
-      maxMemoryMb: job.maxMemoryMb,
-    },
-    parseMs,
-  );
-}
-
-/** The planning theory on a Prolog engine (its own worker, killed at the time limit). */
-function solveProlog(job: Job, loaded: LoadedProblem, parseMs: number): Promise<SolveReport> {
-  if (job.algo !== 'iddfs' && job.algo !== 'bfs') throw new PlanlogError({ file: '<bench>', message: `the prolog backend runs iddfs and bfs, not ${job.algo}` });
-  return solvePrologLoaded(
-    loaded,
-    {
-      algo: job.algo,
-      cycle: job.options?.cycle,
-      engine: job.engine ?? 'tau',
-      domainFile: job.domainFile,
-      timeoutMs: job.timeoutMs,
-      maxNodes: job.maxNodes,
-      maxMemoryMb: job.maxMemoryMb,
-    },
-    parseMs,
-  );
+/** The options of a job: plain data, as every solve's. */
+function optionsOf(job: Job): SolveOptions {
+  return {
+    algo: job.algo,
+    heuristic: job.heuristic,
+    ...job.options,
+    seed: job.seed,
+    timeoutMs: job.timeoutMs,
+    maxNodes: job.maxNodes ?? Infinity,
+    maxMemoryMb: job.maxMemoryMb,
+    ...(job.backend === 'prolog' ? { backend: 'prolog' as const, engine: job.engine } : {}),
+  };
 }
 
 /** Runs one job; never rejects: a failure is a row with status `error`. */
@@ -111,7 +89,8 @@ export async function runJob(job: Job): Promise<JobResult> {
     const t0 = performance.now();
     const loaded = load(job);
     const parseMs = performance.now() - t0;
-    const r = job.backend === 'prolog' ? await solveProlog(job, loaded, parseMs) : solveTs(job, loaded, parseMs);
+    // the engine's messages name the domain file; a level's facts as the Prolog backend names them
+    const r = await solve(loaded, optionsOf(job), { parseMs, sources: { domainFile: job.domainFile } });
     if (r.status === 'solved' && r.validation && !r.validation.valid) {
       throw new Error(`the plan found is invalid: ${r.validation.failure?.message ?? 'rejected by the validator'}`);
     }

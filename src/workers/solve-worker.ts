@@ -5,16 +5,14 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { PlanlogError } from '../util/errors.ts';
-import { getHeuristic } from '../plugins/index.ts';
-import { solveLoaded, solveSource, type SolveOptions } from '../pipeline/solve.ts';
+import { solveLoaded, solveSource, type RunOptions } from '../pipeline/solve.ts';
 import { levelBuffers, packLevel, type SolveJob, type WorkerReply } from './solve.ts';
 
 const job = workerData.job as SolveJob;
 const post = (m: WorkerReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(m, transfer);
 try {
-  const options: SolveOptions = {
+  const options: RunOptions = {
     ...job.options,
-    heuristic: job.heuristic ? getHeuristic(job.heuristic) : undefined,
     interrupt: new Int32Array(job.interrupt),
     onProgress: job.progress ? (p) => post({ type: 'progress', progress: p }) : undefined,
   };

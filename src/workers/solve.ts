@@ -17,18 +17,17 @@ import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProblem } from '../lang/problem.ts';
 import type { LoadedProblem, ProblemSource } from '../core/load.ts';
 import type { SolveReport } from '../core/report.ts';
-import type { SolveOptions } from '../pipeline/solve.ts';
+import type { RunOptions, SolveOptions, SolveRun } from '../pipeline/solve.ts';
 import type { Progress } from '../search/types.ts';
 import { compileLevel } from '../sokoban/compile.ts';
 import type { Level, Point } from '../sokoban/level.ts';
 import type { Domain, Problem } from '../model/lifted.ts';
 
-/** What the worker gets: only data (the heuristic by name, the interrupt flag as shared memory); a loaded problem or the texts. */
+/** What the worker gets: only data (the options as they are: names; the interrupt flag as shared memory); a loaded problem or the texts. */
 export interface SolveJob {
   loaded?: LoadedProblem;
   source?: ProblemSource;
-  options: Omit<SolveOptions, 'heuristic' | 'interrupt' | 'onProgress' | 'signal'>;
-  heuristic?: string;
+  options: SolveOptions & Pick<SolveRun, 'startedAt'>;
   parseMs: number;
   interrupt: SharedArrayBuffer;
   progress: boolean;
@@ -119,7 +118,7 @@ export function workerHeapLimitMb(maxMemoryMb: number | undefined): number {
 }
 
 /** Solves a loaded problem in a fresh worker thread; resolves with the report (also for `limit`), rejects with PlanlogError on bad input. */
-export async function solveInWorker(loaded: LoadedProblem, options: SolveOptions, parseMs: number, hooks: WorkerSolveHooks = {}): Promise<SolveReport> {
+export async function solveInWorker(loaded: LoadedProblem, options: RunOptions, parseMs: number, hooks: WorkerSolveHooks = {}): Promise<SolveReport> {
   return (await runWorker({ loaded }, options, parseMs, hooks)).report;
 }
 
@@ -129,16 +128,16 @@ export async function solveInWorker(loaded: LoadedProblem, options: SolveOptions
  * the report (also for `limit`, in any phase) and the problem as the main
  * thread sees it, rejects with PlanlogError on bad input.
  */
-export async function solveSourceInWorker(source: ProblemSource, options: SolveOptions, hooks: WorkerSolveHooks = {}): Promise<{ report: SolveReport; loaded: LoadedProblem }> {
+export async function solveSourceInWorker(source: ProblemSource, options: RunOptions, hooks: WorkerSolveHooks = {}): Promise<{ report: SolveReport; loaded: LoadedProblem }> {
   const m = await runWorker({ source }, options, 0, hooks);
   return { report: m.report, loaded: loadedInMain(source, m.read ?? true, m.level ? unpackLevel(m.level) : undefined) };
 }
 
-function runWorker(what: Pick<SolveJob, 'loaded' | 'source'>, options: SolveOptions, parseMs: number, hooks: WorkerSolveHooks): Promise<Extract<WorkerReply, { type: 'done' }>> {
-  const { heuristic, interrupt: _i, onProgress: _p, signal: _s, ...plain } = options;
+function runWorker(what: Pick<SolveJob, 'loaded' | 'source'>, options: RunOptions, parseMs: number, hooks: WorkerSolveHooks): Promise<Extract<WorkerReply, { type: 'done' }>> {
+  const { interrupt: _i, onProgress: _p, signal: _s, trace: _t, ...plain } = options;
   const flag = hooks.interrupt ?? new Int32Array(new SharedArrayBuffer(4));
   if (!(flag.buffer instanceof SharedArrayBuffer)) throw new Error('solveInWorker: the interrupt flag must live in a SharedArrayBuffer');
-  const job: SolveJob = { ...what, options: plain, heuristic: heuristic?.name, parseMs, interrupt: flag.buffer, progress: Boolean(hooks.onProgress) };
+  const job: SolveJob = { ...what, options: plain, parseMs, interrupt: flag.buffer, progress: Boolean(hooks.onProgress) };
   return new Promise((resolve, reject) => {
     const worker = new Worker(boot, { workerData: { entry, job }, resourceLimits: { maxOldGenerationSizeMb: workerHeapLimitMb(options.maxMemoryMb) } });
     worker.on('message', (m: WorkerReply) => {

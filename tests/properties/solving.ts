@@ -1,13 +1,14 @@
 /**
  * Solving the random rooms of rooms.ts as the command line does: options
- * from the same flag checks (src/cli/options.ts), every configuration a
+ * from the same flag checks (src/options), every configuration a
  * strategy accepts, a node cap on every run.
  */
 import fc from 'fast-check';
-import { contextOf, getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
+import { getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
+import { searchOptionsFor } from '../../src/pipeline/solve.ts';
 import { searchOptionsFrom, type SearchFlagValues } from '../../src/options/index.ts';
 import { ground } from '../../src/strips/ground.ts';
-import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
+import type { SearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
 import { projectText } from './arbitraries.ts';
 import { roomLevel, roomSpec } from './rooms.ts';
@@ -50,12 +51,12 @@ export const ALL_CONFIGS: Config[] = strategyNames.flatMap((algo): Config[] => {
 /** Whether the strategy promises an optimal plan for this configuration on this problem (its `optimal` flag). */
 export function promisesOptimal(loaded: LoadedProblem, config: Config): boolean {
   const space = makeSearchSpace(ground(loaded.domain, loaded.problem));
-  return getStrategy(config.algo)!.optimal(space, { ...searchOptionsOf(config), context: contextOf(loaded) });
+  return getStrategy(config.algo)!.optimal(space, searchOptionsOf(config, loaded));
 }
 
-/** The search options of a configuration, as the strategy sees them. */
-export function searchOptionsOf(config: Config): SearchOptions {
-  return { ...defaultSearchOptions, ...searchOptionsFrom(config) } as SearchOptions;
+/** The search options of a configuration (on a problem), as the strategy sees them. */
+export function searchOptionsOf(config: Config, loaded?: LoadedProblem): SearchOptions {
+  return searchOptionsFor(loaded, searchOptionsFrom(config));
 }
 
 /** Solves with the configuration under the node cap (validated by solveLoaded; a rejected plan throws). */

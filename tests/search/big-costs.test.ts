@@ -14,9 +14,13 @@
  * in the at/1 facts left behind): the wrapped g of chain A reached it first.
  */
 import { describe, expect, it } from 'vitest';
-import { getHeuristic } from '../../src/plugins/index.ts';
-import { solve } from '../../src/pipeline/solve.ts';
+import { solveSource, type RunOptions } from '../../src/pipeline/solve.ts';
+import type { ProblemSource } from '../../src/core/load.ts';
+import type { SolveReport } from '../../src/core/report.ts';
 import { packKey, keyPrimary } from '../../src/util/heap.ts';
+
+/** The whole chain from texts: solveSource's report (solve() takes a loaded problem and either backend). */
+const solve = (src: ProblemSource, options: RunOptions): SolveReport => solveSource(src, options).report;
 
 const DOMAIN = `opn(step(X,Y), [at(X), edge(X,Y)], [at(Y)], [at(X)], 1000000).
 opn(stepm(X,Y), [at(X), medge(X,Y)], [at(Y)], [at(X)], 1000000).
@@ -38,8 +42,8 @@ const source = { file: 'chains.pl', text: problem(), domainFile: 'chains-domain.
 describe('costs past 2^31', () => {
   const runs: [string, Parameters<typeof solve>[1]][] = [
     ['ucs', { algo: 'ucs' }],
-    ['astar --heuristic blind', { algo: 'astar', heuristic: getHeuristic('blind') }],
-    ['astar --heuristic hmax', { algo: 'astar', heuristic: getHeuristic('hmax') }],
+    ['astar --heuristic blind', { algo: 'astar', heuristic: 'blind' }],
+    ['astar --heuristic hmax', { algo: 'astar', heuristic: 'hmax' }],
     ['astar (lmcut)', { algo: 'astar' }],
   ];
   for (const [name, options] of runs) {

@@ -8,11 +8,16 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/core/load.ts';
-import { solve, solveLoaded } from '../../src/pipeline/solve.ts';
+import { solveLoaded, solveSource, type RunOptions } from '../../src/pipeline/solve.ts';
+import type { ProblemSource } from '../../src/core/load.ts';
+import type { SolveReport } from '../../src/core/report.ts';
 import { iddfs } from '../../src/search/iddfs.ts';
 import { defaultSearchOptions, type SearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
 import { corridor, exclusive, switchTwice } from './tiny-tasks.ts';
+
+/** The whole chain from texts: solveSource's report (solve() takes a loaded problem and either backend). */
+const solve = (src: ProblemSource, options: RunOptions): SolveReport => solveSource(src, options).report;
 
 const opts = (o: Partial<SearchOptions> = {}): SearchOptions => ({ ...defaultSearchOptions, ...o });
 

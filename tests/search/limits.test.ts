@@ -24,7 +24,7 @@ const nodeLimit = (algo: string): number => (pushLevel.has(algo) ? 4 : 500);
 describe.each(strategyNames)('%s', (algo) => {
   it('stops at exactly --max-nodes expanded nodes', () => {
     const n = nodeLimit(algo);
-    const r = solveLoaded(bench, { ...withHeuristic(algo), maxNodes: n });
+    const r = solveLoaded(bench, { algo, heuristic: withHeuristic(algo).heuristic?.name, maxNodes: n });
     expect(r).toMatchObject({ status: 'limit', plan: [], stats: { limit: 'nodes', expanded: n } });
     expect(r.reason).toBe(`node limit of ${n} expanded nodes reached`);
   });
@@ -80,7 +80,7 @@ describe('solving in a worker thread', () => {
   });
 
   it('passes the heuristic by name', async () => {
-    const r = await solveInWorker(bench, { algo: 'astar', heuristic: getHeuristic('lmcut'), maxNodes: 3000 }, 0);
+    const r = await solveInWorker(bench, { algo: 'astar', heuristic: 'lmcut', maxNodes: 3000 }, 0);
     expect(r).toMatchObject({ status: 'limit', heuristic: 'lmcut', stats: { expanded: 3000 } });
   });
 

@@ -40,7 +40,7 @@ const configs: { label: string; options: SolveOptions }[] = strategyNames.flatMa
   const s = strategies[name];
   if (!s.defaultHeuristic) return [{ label: name, options: { algo: name } }];
   return (s.heuristics ?? heuristicNames).flatMap((hn) => {
-    const base = { label: `${name}+${hn}`, options: { algo: name, heuristic: heuristics[hn] } };
+    const base = { label: `${name}+${hn}`, options: { algo: name, heuristic: hn } };
     if (name !== 'gbfs') return [base];
     const more: { label: string; options: SolveOptions }[] = [{ label: `${name}+${hn} lazy`, options: { ...base.options, lazy: true } }];
     if (heuristics[hn].preferredOperators) more.push({ label: `${name}+${hn} preferred`, options: { ...base.options, preferred: true } });

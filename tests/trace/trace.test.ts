@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { getHeuristic, isPlanlogError, loadProblem, solveLoaded, traceLoaded, tracedStrategies, type LoadedProblem, type SearchTrace } from '../../src/index.ts';
+import { isPlanlogError, loadProblem, solveLoaded, traceLoaded, tracedStrategies, type LoadedProblem, type SearchTrace } from '../../src/index.ts';
 import { bfs } from '../../src/search/bfs.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
@@ -117,7 +117,7 @@ describe('iddfs: nodes per depth bound', () => {
 
 describe('every traced strategy on tutorial level 3', () => {
   const loaded = tutorial(3);
-  const heuristicOf = (algo: string) => (['astar', 'wastar', 'gbfs', 'idastar'].includes(algo) ? getHeuristic('hmax') : undefined);
+  const heuristicOf = (algo: string) => (['astar', 'wastar', 'gbfs', 'idastar'].includes(algo) ? 'hmax' : undefined);
   /** f of a node from its g and h, per strategy (g for the uninformed ones); on a level the push-level ones and optimal-moves bring their own heuristic. */
   const fOf: Record<string, (g: number, h: number) => number> = {
     astar: (g, h) => g + h,

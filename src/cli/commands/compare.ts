@@ -2,13 +2,15 @@
  * `planlog compare <file>`: the same strategy with both backends (ts and the
  * Prolog planning theory), side by side; exit 4 when they disagree.
  */
-import { prologOptionsFrom, searchOptionsFrom } from '../../options/index.ts';
+import { solveOptionsFrom } from '../../options/index.ts';
 import { compareLoaded, renderComparison, stoppedComparison, type Comparison } from '../../pipeline/compare.ts';
 import { compareJson } from '../../pipeline/json.ts';
+import { prologOptionsOf } from '../../pipeline/options.ts';
+import { loadWithin, prologSources } from '../../pipeline/solve.ts';
 import { levelLabel } from '../../sokoban/level.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
-import { backendFlags, domainFlag, jsonFlag, levelFlag, loadForProlog, searchFlags } from '../inputs.ts';
+import { backendFlags, domainFlag, jsonFlag, levelFlag, readSource, searchFlags } from '../inputs.ts';
 
 export const compare = command({
   name: 'compare',
@@ -31,10 +33,11 @@ export const compare = command({
   files: 'one',
   exits: { 0: 'agree', 2: 'bad input', 3: 'a backend hit its limit', 4: 'disagree' },
   async run({ file, values }, io) {
-    const options = searchOptionsFrom(values, 'iddfs');
-    const prolog = prologOptionsFrom(options, values);
-    const l = loadForProlog(io, file, values, options);
-    const c: Comparison = 'stopped' in l ? stoppedComparison(l.stopped, prolog) : await compareLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
+    const options = solveOptionsFrom(values, { from: 'cli', mode: 'compare' });
+    // read and checked under the run's limits; the engine reads the checked terms as planlog prints them, never the files' own text
+    const source = readSource(io, file, values);
+    const l = loadWithin(source, options);
+    const c: Comparison = 'stopped' in l ? stoppedComparison(l.stopped, options) : await compareLoaded(l.loaded, { ...prologOptionsOf(options), ...prologSources(source, l.loaded) }, l.parseMs);
     if (values.json) {
       io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
     } else {

@@ -4,24 +4,21 @@
  * stops it cleanly) or with the Prolog backend; print the plan, the report
  * as JSON, or the plan alone in PDDL's form.
  */
-import { backendNames, planSteps, type SolveReport } from '../../core/report.ts';
-import type { LoadedProblem } from '../../core/load.ts';
+import { planSteps, type SolveReport } from '../../core/report.ts';
+import { isPrologFile, type LoadedProblem } from '../../core/load.ts';
 import { pddlPlan } from '../../pddl/plan.ts';
-import { defaultAlgoFor, prologOptionsFrom, searchOptionsFrom, UsageError } from '../../options/index.ts';
+import { solveOptionsFrom, UsageError, type OptionContext } from '../../options/index.ts';
 import { solveJson } from '../../pipeline/json.ts';
-import { solveSource, validateSteps, type SolveOptions } from '../../pipeline/solve.ts';
-import { solvePrologLoaded } from '../../prolog/solve.ts';
-import { stoppedComparison } from '../../pipeline/compare.ts';
+import { solveFrom, validateSteps } from '../../pipeline/solve.ts';
+import type { PrologSolveReport } from '../../prolog/solve.ts';
 import type { Progress } from '../../search/types.ts';
 import { clockMs } from '../../util/budget.ts';
 import { command, type Flags, type Values } from '../command.ts';
 import { exitCode } from '../exit.ts';
-import { backendFlags, domainFlag, jsonFlag, levelFlag, loadForProlog, readSource, searchFlags } from '../inputs.ts';
+import { backendFlags, domainFlag, jsonFlag, levelFlag, readSource, searchFlags } from '../inputs.ts';
 import type { Io } from '../io.ts';
 import { bundledDomain } from '../paths.ts';
 import { renderSolve } from '../render.ts';
-
-const backends: readonly string[] = backendNames;
 
 /** The plan formats of solve: text (default, the full report) or pddl. */
 const planFormats = ['text', 'pddl'] as const;
@@ -47,21 +44,23 @@ export const solve = command({
   files: 'one',
   exits: { 0: 'solved', 1: 'no plan exists', 2: 'bad input or usage', 3: 'a limit stopped the search' },
   async run({ file, values }, io) {
-    const options = searchOptionsFrom(values, defaultAlgoFor(file));
+    const context: OptionContext = { from: 'cli', mode: 'solve', problem: isPrologFile(file) ? 'prolog' : 'level' };
+    // the search flags' mistakes first, then --plan-format's, then the backend's
+    solveOptionsFrom(values, { ...context, mode: 'search' });
     const planFormat = planFormatFrom(values);
-    const backend = values.backend ?? 'ts';
-    if (!backends.includes(backend)) throw new UsageError(`unknown backend '${backend}' (choose one of: ${backends.join(', ')})`);
-    if (backend === 'prolog') return solveProlog(io, file, values, options);
-    if (values.theory !== undefined) throw new UsageError('--theory applies to the prolog backend (--backend prolog) and to compare');
-    if (values.engine !== undefined) throw new UsageError('--engine applies to the prolog backend (--backend prolog) and to compare');
+    const options = solveOptionsFrom(values, context);
+    const prolog = options.backend === 'prolog';
 
     // one budget from here: reading the files, the level, grounding and search all count against the limits
     const startedAt = clockMs();
     const source = readSource(io, file, values);
-    const progress = io.isTTY && !values.json;
+    const progress = io.isTTY && !values.json && !prolog;
     const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
-    const { report, loaded } = io.solve ? await io.solve(source, { ...options, startedAt }, onProgress) : solveSource(source, { ...options, startedAt, onProgress });
+    // planlog's own search runs off the main thread when the CLI runs (io.solve: Ctrl-C stops it cleanly); the Prolog engine has a worker of its own
+    const { report, loaded } = io.solve && !prolog ? await io.solve(source, { ...options, startedAt }, onProgress) : await solveFrom(source, { ...options, startedAt, onProgress });
     if (progress) io.err('\r\u001b[K');
+    const engine = (report as Partial<PrologSolveReport>).prolog;
+    if (report.status === 'solved' && engine && !engine.valid) throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${engine.invalidReason}`);
     if (planFormat === 'pddl') printPddlPlan(io, report, loaded);
     else print(io, report, loaded, file, values);
     return exitCode(report.status);
@@ -74,18 +73,6 @@ type SolveValues = Values<typeof solveFlags>;
 function print(io: Io, report: SolveReport, loaded: LoadedProblem, file: string, values: SolveValues, domainFile = values.domain ?? bundledDomain): void {
   if (values.json) io.out(JSON.stringify(solveJson(report, loaded), null, 2));
   else io.out(renderSolve(report, loaded, { file, domainFile, show: Boolean(values.show) }));
-}
-
-/** `solve --backend prolog`, with solve's checked options. */
-async function solveProlog(io: Io, file: string, values: SolveValues, options: SolveOptions): Promise<number> {
-  const prolog = prologOptionsFrom(options, values);
-  const l = loadForProlog(io, file, values, options);
-  const report = 'stopped' in l ? stoppedComparison(l.stopped, prolog).prolog : await solvePrologLoaded(l.loaded, { ...prolog, ...l.sources }, l.parseMs);
-  if (report.status === 'solved' && !report.prolog.valid) {
-    throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${report.prolog.invalidReason}`);
-  }
-  print(io, report, l.loaded, file, values, 'stopped' in l ? l.domainFile : l.sources.domainFile);
-  return exitCode(report.status);
 }
 
 function progressLine(p: Progress): string {

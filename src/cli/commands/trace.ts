@@ -1,5 +1,5 @@
 /** `planlog trace <file>`: watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT; exits as solve. */
-import { positiveNumber, searchOptionsFrom, UsageError } from '../../options/index.ts';
+import { DEFAULT_ALGO, positiveNumber, solveOptionsFrom, UsageError } from '../../options/index.ts';
 import { traceToDot } from '../../trace/dot.ts';
 import { renderTrace } from '../../trace/render.ts';
 import { traceLoaded, tracedStrategies } from '../../trace/trace.ts';
@@ -33,7 +33,7 @@ export const trace = command({
     if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(', ')}, got '${format}'`);
     if (values.json && format !== 'json') throw new UsageError(`--json contradicts --format ${format}`);
     const limit = positiveNumber('limit', values.limit, true) ?? 50;
-    const options = searchOptionsFrom(values, 'bfs');
+    const options = solveOptionsFrom(values, { from: 'cli', defaultAlgo: DEFAULT_ALGO.trace });
     if (!tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
     const { loaded } = load(io, file, values);
     const result = traceLoaded(loaded, options, limit);
