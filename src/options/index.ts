@@ -266,8 +266,8 @@ export function solveOptionList(reg: OptionRegistry = installed): readonly Decla
   return list;
 }
 
-/** The option of that name. */
-function optionNamed(name: string, reg: OptionRegistry = installed): DeclaredOption {
+/** The option of that name (its declaration, who takes it). */
+export function optionNamed(name: string, reg: OptionRegistry = installed): DeclaredOption {
   const o = solveOptionList(reg).find((x) => x.name === name);
   if (!o) throw new Error(`no option ${name}`);
   return o;

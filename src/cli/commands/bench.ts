@@ -8,7 +8,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
-import { defaultMaxMemoryMb, positiveNumber, searchOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
+import { defaultMaxMemoryMb, optionNamed, positiveNumber, solveOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
 import { swiplAvailable } from '../../prolog/engine-swipl.ts';
 import { prologEngines, prologStrategies } from '../../prolog/solve.ts';
 import { command, parseFor, type Flags, type Parsed } from '../command.ts';
@@ -68,6 +68,12 @@ export interface BenchDeps {
   run?: (job: Job) => Promise<JobResult>;
 }
 
+/** The option flags of bench that configure the strategies (each the strategies that take it). */
+const CONFIG_FLAGS = ['seed', 'width', 'temperature', 'prune'] as const;
+
+/** Whether strategy `algo` takes the option (an option no record restricts: every strategy). */
+const takes = (name: string, algo: string): boolean => optionNamed(name).strategies?.includes(algo) ?? true;
+
 /** The benchmark's configurations from --algo and the option flags. Throws UsageError. */
 export function benchConfigs(
   algos: string[],
@@ -91,26 +97,21 @@ export function benchConfigs(
     }
     const [algo, heuristic, ...extra] = label.split('+');
     if (extra.length) throw new UsageError(`--algo: write NAME or NAME+HEURISTIC, got '${label}'`);
-    const stochastic = STOCHASTIC.includes(algo);
-    const o = searchOptionsFrom({
-      algo,
-      heuristic,
-      seed: stochastic ? values.seed : undefined,
-      width: algo === 'beam' ? values.width : undefined,
-      temperature: algo === 'beam' ? values.temperature : undefined,
-      prune: values.prune,
-    });
-    const options: Job['options'] = {};
-    if (o.prune !== undefined) options.prune = o.prune;
-    if (o.width !== undefined) options.width = o.width;
-    if (o.temperature !== undefined) options.temperature = o.temperature;
-    return { label, algo, heuristic, options, ...(stochastic ? { seed: o.seed ?? 1 } : {}) };
+    // each option flag goes to the configurations whose strategy takes it (the records declare which)
+    const given = CONFIG_FLAGS.filter((f) => values[f] !== undefined && takes(f, algo));
+    const o = solveOptionsFrom({ algo, heuristic, ...Object.fromEntries(given.map((f) => [f, values[f]])) }, { from: 'cli', defaultAlgo: algo });
+    const options: NonNullable<Job['options']> = {};
+    for (const f of CONFIG_FLAGS) {
+      const field = optionNamed(f).field as keyof typeof options;
+      if (f !== 'seed' && o[field] !== undefined) (options as Record<string, unknown>)[field] = o[field];
+    }
+    // a stochastic strategy's repetitions run with seeds from --seed (default: the declared one) on
+    return { label, algo, heuristic, options, ...(STOCHASTIC.includes(algo) ? { seed: o.seed ?? (optionNamed('seed').default as number) } : {}) };
   });
-  if (values.width !== undefined || values.temperature !== undefined) {
-    if (!configs.some((c) => c.algo === 'beam')) throw new UsageError('--width and --temperature apply to beam, which is not among --algo');
-  }
-  if (values.seed !== undefined && !configs.some((c) => c.seed !== undefined)) {
-    throw new UsageError(`--seed applies to ${STOCHASTIC.join(', ')}, none of which is among --algo`);
+  for (const f of CONFIG_FLAGS) {
+    const who = optionNamed(f).strategies;
+    if (values[f] === undefined || !who || configs.some((c) => c.backend !== 'prolog' && who.includes(c.algo))) continue;
+    throw new UsageError(`--${f} applies to ${who.join(', ')}, ${who.length === 1 ? 'which is not' : 'none of which is'} among --algo`);
   }
   const dup = configs.find((c, i) => configs.findIndex((d) => d.label === c.label) !== i);
   if (dup) throw new UsageError(`--algo lists ${dup.label} twice`);
