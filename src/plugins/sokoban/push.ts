@@ -45,8 +45,11 @@ export function costsArePushes(space: SearchSpace): boolean {
   return ops.every((o) => (o.name.startsWith('push') ? o.cost === pushCost : o.name.startsWith('move') && o.cost === 0));
 }
 
+/** The box estimate of the push-level strategies when none is given. */
+const DEFAULT_ESTIMATE: EstimateKind = 'matching';
+
 function estimateOf(options: SearchOptions): EstimateKind {
-  const name = options.heuristic?.name ?? 'matching';
+  const name = options.heuristic?.name ?? DEFAULT_ESTIMATE;
   if (!(BOX_ESTIMATES as readonly string[]).includes(name)) {
     throw new PlanlogError({ file: '<options>', message: `the push-level search uses a Sokoban box estimate (${BOX_ESTIMATES.join(', ')}), not ${name}` });
   }
@@ -77,7 +80,7 @@ export const PUSH_WEIGHT = {
 export const pushStrategy: Strategy = {
   name: 'push',
   summary: 'Sokoban push-level A* (f = pushes + h, --weight W: weighted); fewest pushes; needs a level',
-  defaultHeuristic: 'matching',
+  defaultHeuristic: DEFAULT_ESTIMATE,
   heuristics: BOX_ESTIMATES,
   plugin: 'sokoban',
   traced: true,
@@ -90,7 +93,7 @@ export const pushStrategy: Strategy = {
 export const pushGreedyStrategy: Strategy = {
   name: 'push-greedy',
   summary: 'Sokoban push-level greedy best-first (f = h); fast, not optimal; needs a level',
-  defaultHeuristic: 'matching',
+  defaultHeuristic: DEFAULT_ESTIMATE,
   heuristics: BOX_ESTIMATES,
   plugin: 'sokoban',
   traced: true,
