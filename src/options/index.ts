@@ -20,7 +20,6 @@
  * from the declaration.
  */
 import { totalmem } from 'node:os';
-import { isPrologFile } from '../core/load.ts';
 import { backendNames } from '../core/report.ts';
 import type { Heuristic } from '../heuristics/types.ts';
 import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
@@ -47,11 +46,6 @@ export const defaultMaxMemoryMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
  * on the Prolog backend).
  */
 export const DEFAULT_ALGO = { level: 'auto', problem: 'bfs', trace: 'bfs', prolog: 'iddfs' } as const;
-
-/** The strategy used without --algo for a file: `auto` for a level file, `bfs` for a Prolog problem file. */
-export function defaultAlgoFor(file: string): string {
-  return isPrologFile(file) ? DEFAULT_ALGO.problem : DEFAULT_ALGO.level;
-}
 
 /** The registries the options are generated from: the installed ones, or a test's. */
 export interface OptionRegistry {
