@@ -7,10 +7,12 @@
  *    plug-in registers itself with the registries from its own folder
  *    (tests/architecture/plugin.test.ts adds one).
  * 2. No two folders import each other, directly or through others.
+ * 3. Every folder sits in one tier (the table below, drawn in the README's
+ *    "Layout"), and imports only folders of its own tier or of lower ones.
+ *    A new folder fails the test until it is placed in the table.
  *
- * The redesign (issue 14) removes today's violations in stages. Until it is
- * done they are listed here, exactly: a new violation fails the test, and so
- * does a listed one that is gone (take it off the list, so it cannot come back).
+ * Issue 14's redesign removed the violations listed here (the lists stay,
+ * empty, for the next staged change: a listed violation that is gone fails too).
  */
 import { describe, expect, it } from 'vitest';
 import { type Edge, folderCycles, folderGraph, folderOf, importEdges } from './import-graph.ts';
@@ -24,6 +26,34 @@ const knownPluginImports: string[] = [];
 
 /** Folder cycles that the redesign has still to remove ('.' is the files directly in src/; none left). */
 const knownCycles: string[] = [];
+
+/** The tiers of src/, lowest first ('.' is the entry files directly in src/: index.ts, cli.ts). */
+export const tiers: readonly (readonly string[])[] = [
+  ['util', 'model'], // foundation: located errors, heap, budget, option declarations; terms and the lifted model
+  ['lang', 'pddl', 'sokoban', 'strips'], // input and task: Prolog facts, PDDL, Sokoban levels; grounding, the task, validation
+  ['heuristics', 'search'], // generic search: heuristics, strategies, the engine, the plug-in interface
+  ['plugins/sokoban', 'plugins'], // domain plug-ins and their composition into the registries
+  ['core', 'prolog', 'pipeline', 'options', 'explain', 'trace'], // solving: load, report, the Prolog backend, solve(), options, teaching
+  ['workers', 'bench', 'web'], // running: worker threads, planlog bench, the playground
+  ['cli', '.'], // entries: the command table, src/cli.ts, the public API src/index.ts
+];
+
+/** The tier of a folder (its index in `tiers`), or -1 when it has none. */
+export const tierOf = (folder: string): number => tiers.findIndex((t) => t.includes(folder));
+
+/** Imports that go up the tiers (or from or to a folder with no tier), as 'from -> to'. */
+const upwardImports = (es: readonly Edge[]): string[] =>
+  [
+    ...new Set(
+      es
+        .filter((e) => {
+          const a = tierOf(folderOf(e.from));
+          const b = tierOf(folderOf(e.to));
+          return a < 0 || b < 0 || b > a;
+        })
+        .map((e) => `${e.from} -> ${e.to}`),
+    ),
+  ].sort();
 
 const edges = importEdges();
 
@@ -43,6 +73,20 @@ describe('import graph', () => {
 
   it('no two folders import each other (beyond the listed cycles the redesign removes)', () => {
     expect(folderCycles(folderGraph(edges))).toEqual([...knownCycles].sort());
+  });
+
+  it('every folder has a tier and imports only its own tier and lower ones', () => {
+    const folders = [...new Set(edges.flatMap((e) => [folderOf(e.from), folderOf(e.to)]))].sort();
+    expect(folders.filter((f) => tierOf(f) < 0)).toEqual([]);
+    expect(upwardImports(edges)).toEqual([]);
+  });
+
+  it('finds an import up the tiers and a folder without a tier when one is added', () => {
+    expect(upwardImports([...edges, { from: 'strips/ground.ts', to: 'search/types.ts' }, { from: 'core/load.ts', to: 'workers/pool.ts' }, { from: 'cli/main.ts', to: 'newfolder/x.ts' }])).toEqual([
+      'cli/main.ts -> newfolder/x.ts',
+      'core/load.ts -> workers/pool.ts',
+      'strips/ground.ts -> search/types.ts',
+    ]);
   });
 
   it('finds a cycle and a plug-in import when one is added', () => {
