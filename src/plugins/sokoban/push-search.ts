@@ -95,10 +95,19 @@ export class PushSpace implements BestFirstSpace {
   private readonly targetBits: Uint32Array;
   /** Backward: cell index of the normalised player square of the level's start, with the initial boxes. */
   private readonly homeCell: number;
-  /** Boxes of the state being expanded: squares, and 1 on them in boxAt. */
+  /** 1 on the squares of `targetBits`. */
+  private readonly targetAt: Uint8Array;
+  /** Boxes of the state being expanded: squares, 1 on them in boxAt, their index in `boxes` in indexAt; how many are on targets. */
   private readonly boxes: Int32Array;
   private nDecoded = 0;
+  private onTarget = 0;
   private readonly boxAt: Uint8Array;
+  private readonly indexAt: Int32Array;
+  /** The last successor `apply` built: where (so that isGoal and evaluate, called on it next, need not decode it), the index of the box moved, and its new square. */
+  private lastDst: Uint32Array | null = null;
+  private lastOff = -1;
+  private lastIndex = -1;
+  private lastTo = -1;
   private readonly reachMark: Int32Array;
   /** The region of the last successor built (apply): marked with `stamp` in `mark`, normalised to `lastPlayer`. */
   private readonly mark: Int32Array;
@@ -123,10 +132,13 @@ export class PushSpace implements BestFirstSpace {
     this.boxes = new Int32Array(board.boxes.length);
     this.scratch = new Int32Array(board.boxes.length);
     this.boxAt = new Uint8Array(size);
+    this.indexAt = new Int32Array(size);
     this.reachMark = new Int32Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
+    this.targetAt = new Uint8Array(size);
+    for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
     this.homeCell = -1;
     if (backward) {
       for (const b of board.boxes) this.boxAt[b] = 1;
@@ -195,17 +207,32 @@ export class PushSpace implements BestFirstSpace {
   }
 
   isGoal(s: Uint32Array, off: number): boolean {
-    const t = this.targetBits;
-    for (let w = 0; w < this.BW; w++) if ((s[off + w] & ~t[w]) !== 0) return false;
+    if (s === this.lastDst && off === this.lastOff) {
+      // the successor just built: the parent's count, less the box moved, plus its new square
+      const ta = this.targetAt;
+      if (this.onTarget - ta[this.boxes[this.lastIndex]] + ta[this.lastTo] !== this.nDecoded) return false;
+    } else {
+      const t = this.targetBits;
+      for (let w = 0; w < this.BW; w++) if ((s[off + w] & ~t[w]) !== 0) return false;
+    }
     return !this.back || s[off + this.BW] === this.homeCell;
   }
 
   applicable(s: Uint32Array, off: number, out: Int32Array): number {
-    const { boxes, boxAt, reachMark, dead, board } = this;
+    const { boxes, boxAt, indexAt, targetAt, reachMark, dead, board } = this;
     const { floor, dirs, cells } = board;
+    const back = this.back;
+    this.lastDst = null;
     for (let i = 0; i < this.nDecoded; i++) boxAt[boxes[i]] = 0;
     const n = (this.nDecoded = this.readBoxes(s, off, boxes));
-    for (let i = 0; i < n; i++) boxAt[boxes[i]] = 1;
+    let on = 0;
+    for (let i = 0; i < n; i++) {
+      const b = boxes[i];
+      boxAt[b] = 1;
+      indexAt[b] = i;
+      on += targetAt[b];
+    }
+    this.onTarget = on;
     this.region(cells[s[off + this.BW]], reachMark);
     const reach = this.stamp;
     let k = 0;
@@ -214,7 +241,7 @@ export class PushSpace implements BestFirstSpace {
       for (let dk = 0; dk < 4; dk++) {
         const d = dirs[dk];
         const to = b + d;
-        if (this.back) {
+        if (back) {
           // pull: the player on b + d steps to b + 2d, the box follows to b + d
           if (reachMark[to] !== reach || !floor[to + d] || boxAt[to + d] || dead[to]) continue;
         } else if (reachMark[b - d] !== reach || !floor[to] || boxAt[to] || dead[to]) continue;
@@ -241,6 +268,10 @@ export class PushSpace implements BestFirstSpace {
     boxAt[to] = 0;
     boxAt[b] = 1;
     dst[dstOff + this.BW] = cellIndex[player];
+    this.lastDst = dst;
+    this.lastOff = dstOff;
+    this.lastIndex = this.indexAt[b];
+    this.lastTo = to;
   }
 
   /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
@@ -275,7 +306,14 @@ export class PushSpace implements BestFirstSpace {
 
   /** The box estimate of a state. */
   evaluate(s: Uint32Array, off: number): number {
-    return this.estimator.estimate(this.scratch, this.readBoxes(s, off, this.scratch));
+    const scratch = this.scratch;
+    if (s === this.lastDst && off === this.lastOff) {
+      // the successor just built: the parent's boxes with the one moved
+      scratch.set(this.boxes);
+      scratch[this.lastIndex] = this.lastTo;
+      return this.estimator.estimate(scratch, this.nDecoded);
+    }
+    return this.estimator.estimate(scratch, this.readBoxes(s, off, scratch));
   }
 
   cost(): number {

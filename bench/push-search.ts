@@ -1,0 +1,147 @@
+/**
+ * The push-level search, level by level: plan length (pushes, moves),
+ * expanded and generated states and CPU time of `optimal-pushes` (push A*
+ * with matching) and `auto` (the portfolio of AUTO_PORTFOLIO: members one
+ * after the other, each with its share of the time limit (the last one
+ * what is left), until one answers), calling `pushSearch` directly in this process.
+ *
+ *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,auto]
+ *                                [--timeout SEC] [--repeat N] [--against DIR]
+ *
+ * `--against DIR` runs the same searches with the push-level search of
+ * another checkout too (e.g. a git worktree of an older commit), the two
+ * alternating level by level (the first of each pair switching), so both
+ * see the same machine; the table then shows both sides and whether the
+ * plans and counts agree. CPU time (process.cpuUsage, user + system) is
+ * summed over the repetitions after the first (which warms up the JIT).
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import { AUTO_PORTFOLIO } from '../src/plugins/sokoban/presets.ts';
+import { scanLevels } from '../src/sokoban/level.ts';
+
+const here = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    levels: { type: 'string', default: resolve(here, '../shared/levels/microban.txt:1-20') },
+    config: { type: 'string', default: 'optimal-pushes,auto' },
+    timeout: { type: 'string', default: '60' },
+    repeat: { type: 'string', default: '1' },
+    against: { type: 'string' },
+  },
+});
+
+interface Side {
+  name: string;
+  pushSearch: (board: unknown, dead: Uint8Array, options: object, config: object) => { status: string; pushes: { box: number; dir: number }[] | null; stats: { expanded: number; generated: number } };
+  expandPushes: (board: unknown, pushes: object[]) => string[];
+  Board: new (level: unknown) => { name(p: number): string };
+  deadSquares: (board: unknown) => Uint8Array;
+  readLevel: (text: string, file: string, n: number) => unknown;
+}
+
+/** The push-level search of the checkout at `dir` (the same module paths in every version since the plug-in split). */
+async function side(dir: string, name: string): Promise<Side> {
+  const m = (rel: string) => import(resolve(dir, rel));
+  const [search, board, deadlocks, level] = await Promise.all([m('src/plugins/sokoban/push-search.ts'), m('src/plugins/sokoban/board.ts'), m('src/plugins/sokoban/deadlocks.ts'), m('src/sokoban/level.ts')]);
+  return { name, pushSearch: search.pushSearch, expandPushes: search.expandPushes, Board: board.Board, deadSquares: deadlocks.deadSquares, readLevel: level.readLevel };
+}
+
+const sides = [await side(here, 'this')];
+if (values.against) sides.push(await side(resolve(values.against), 'against'));
+
+const { file, ranges } = splitSpec(values.levels);
+const text = readFileSync(file, 'utf8');
+const count = scanLevels(text, file).length;
+const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
+const timeoutMs = Number(values.timeout) * 1000;
+const repeat = Math.max(1, Number(values.repeat));
+
+const base = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
+const CONFIGS: Record<string, { share: number; config: object }[]> = {
+  'optimal-pushes': [{ share: 1, config: base }],
+  auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward } })),
+};
+const configs = values.config.split(',');
+for (const c of configs) if (!CONFIGS[c]) throw new Error(`unknown --config ${c} (optimal-pushes, auto)`);
+
+interface Run {
+  status: string;
+  pushes: number | null;
+  moves: number | null;
+  expanded: number;
+  generated: number;
+  plan: string;
+  cpuMs: number;
+}
+
+function runOne(s: Side, level: number, config: string): Run {
+  const board = new s.Board(s.readLevel(text, file, level));
+  const dead = s.deadSquares(board);
+  const members = CONFIGS[config];
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  let expanded = 0;
+  let generated = 0;
+  let r: ReturnType<Side['pushSearch']> | null = null;
+  for (let i = 0; i < members.length; i++) {
+    const final = i === members.length - 1;
+    const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * members[i].share;
+    r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, members[i].config);
+    expanded += r.stats.expanded;
+    generated += r.stats.generated;
+    if (r.status !== 'limit') break;
+  }
+  const cpu = process.cpuUsage(c0);
+  const pushes = r!.pushes;
+  return {
+    status: r!.status,
+    pushes: pushes ? pushes.length : null,
+    moves: pushes ? s.expandPushes(board, pushes).length : null,
+    expanded,
+    generated,
+    plan: pushes ? pushes.map((p) => `${board.name(p.box)}${'UDLR'[p.dir]}`).join(' ') : '',
+    cpuMs: (cpu.user + cpu.system) / 1000,
+  };
+}
+
+for (const config of configs) {
+  const cpu = sides.map(() => 0);
+  const last = new Map<string, Run>();
+  for (let rep = 0; rep < repeat; rep++) {
+    for (const level of numbers) {
+      const order = (level + rep) % 2 === 0 ? sides : [...sides].reverse();
+      for (const s of order) {
+        const r = runOne(s, level, config);
+        if (rep > 0 || repeat === 1) cpu[sides.indexOf(s)] += r.cpuMs;
+        last.set(`${s.name} ${level}`, r);
+      }
+    }
+  }
+  const cell = (r: Run): string => (r.status === 'solved' ? `${r.pushes} / ${r.moves}` : r.status);
+  console.log(`\n${config}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
+  if (sides.length === 1) {
+    console.log('| level | pushes / moves | expanded | generated | CPU ms |');
+    console.log('|---|---|---|---|---|');
+  } else {
+    console.log('| level | pushes / moves | expanded | generated | same plan and counts | CPU ms (this / against) |');
+    console.log('|---|---|---|---|---|---|');
+  }
+  let same = 0;
+  for (const level of numbers) {
+    const [a, b] = sides.map((s) => last.get(`${s.name} ${level}`)!);
+    if (!b) {
+      console.log(`| ${level} | ${cell(a)} | ${a.expanded} | ${a.generated} | ${a.cpuMs.toFixed(0)} |`);
+      continue;
+    }
+    const agree = a.status === b.status && a.plan === b.plan && a.expanded === b.expanded && a.generated === b.generated;
+    if (agree) same++;
+    const pair = (x: number | string, y: number | string): string => (x === y ? String(x) : `${x} | ${y}`);
+    console.log(`| ${level} | ${pair(cell(a), cell(b))} | ${pair(a.expanded, b.expanded)} | ${pair(a.generated, b.generated)} | ${agree ? 'yes' : 'NO'} | ${a.cpuMs.toFixed(0)} / ${b.cpuMs.toFixed(0)} |`);
+  }
+  const reps = repeat === 1 ? 'the run' : `repetitions 2–${repeat}`;
+  console.log(`\nCPU time of ${reps}: ${sides.map((s, i) => `${s.name} ${(cpu[i] / 1000).toFixed(2)} s`).join(', ')}${sides.length > 1 ? `; ${same} of ${numbers.length} levels with the same plan and counts` : ''}`);
+}
