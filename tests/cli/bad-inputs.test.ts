@@ -13,7 +13,7 @@ import { mkdtempSync, readFileSync, rmSync, truncateSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chainDomain, groundingBomb, openRoom } from '../bench/big-inputs.ts';
 import { runMain, type Run } from './run-main.ts';
 
@@ -55,7 +55,8 @@ function garbage(n: number, seed: number): Buffer {
 
 const vars = Array.from({ length: 50 }, (_, i) => `X${i + 1}`);
 const fiftyOp = `opn(big(${vars.join(', ')}),\n    [${vars.map((v) => `p(${v})`).join(', ')}],\n    [done], []).\n`;
-const generated: Record<string, string | Buffer> = {
+/** The generated files by name (built when the tests start, not while they are collected). */
+const generated = (): Record<string, string | Buffer> => ({
   'big-room.txt': room(198, 198, [[1, 1, '@'], [100, 100, '$'], [150, 150, '.']]),
   'mid-room.txt': room(98, 98, [[1, 1, '@'], [50, 50, '$'], [90, 90, '.']]),
   'big-typo.txt': room(198, 198, [[1, 1, '@'], [100, 100, '$'], [150, 150, '.'], [120, 150, 'x']]),
@@ -79,9 +80,11 @@ const generated: Record<string, string | Buffer> = {
   'bomb-5x30-problem.pl': groundingBomb(5, 30).problem,
   'chain-10000.pl': chainDomain(10_000).domain,
   'chain-10000-problem.pl': chainDomain(10_000).problem,
-};
-for (const [name, content] of Object.entries(generated)) writeFileSync(join(dirs.tmp, name), content);
-truncateSync(join(dirs.tmp, 'huge.txt'), 65 * 2 ** 20);
+});
+beforeAll(() => {
+  for (const [name, content] of Object.entries(generated())) writeFileSync(join(dirs.tmp, name), content);
+  truncateSync(join(dirs.tmp, 'huge.txt'), 65 * 2 ** 20);
+});
 
 const generatedCases: BadCase[] = [
   { name: 'a 200×200 level: its facts', argv: ['facts', '{tmp}/big-room.txt'], code: 0, first: '% planlog facts: {tmp}/big-room.txt, level 1', contains: ['  top(x198y197,x198y198),', '  box(x100y100),', 'goal([\n  box(x150y150)\n]).'] },

@@ -4,8 +4,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
-import { explainPlan, loadProblem, lurdSteps, readPlan, renderExplanation, type LoadedProblem } from '../../src/index.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { explainPlan, loadProblem, lurdSteps, readPlan, renderExplanation, type Explanation, type LoadedProblem } from '../../src/index.ts';
 import { clauseText } from '../../src/lang/clause-text.ts';
 
 const path = (p: string): string => fileURLToPath(new URL(`../../${p}`, import.meta.url));
@@ -19,7 +19,10 @@ const tutorial = (level: number): LoadedProblem =>
 
 describe('explainPlan on the robot domain (3 steps, written out)', () => {
   const plan = readPlan('pick(red,a)\nmove(a,b)\ndrop(red,b)\n', 'plan.txt');
-  const e = explainPlan(robot(), plan, ROBOT_DOMAIN);
+  let e: Explanation;
+  beforeAll(() => {
+    e = explainPlan(robot(), plan, ROBOT_DOMAIN);
+  });
 
   it('is valid, 3 steps, cost 3, goal ball(red,b), no board', () => {
     expect(e.valid).toBe(true);

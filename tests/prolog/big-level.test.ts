@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseProblem } from '../../src/lang/problem.ts';
 import { swiplAvailable } from '../../src/prolog/engine-swipl.ts';
 import { runMain } from '../cli/run-main.ts';
@@ -17,7 +17,7 @@ import { openRoom } from '../lang/open-room.ts';
 const dir = mkdtempSync(join(tmpdir(), 'planlog-big-level-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const level = join(dir, 'room205.txt');
-writeFileSync(level, openRoom(205));
+beforeAll(() => writeFileSync(level, openRoom(205)));
 
 describe('a 205×205 level', () => {
   it('planlog facts prints it (123,000 facts) and the file reads back', async () => {

@@ -4,16 +4,17 @@
  * place in its reason, before any engine starts (issue 13: compare on a
  * 10 MB level ran out of heap after two minutes with --timeout 1).
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { levelOfSize } from '../bench/big-inputs.ts';
 import { runMain } from '../cli/run-main.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'planlog-read-limit-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = join(dir, 'level-10mb.txt');
-writeFileSync(file, levelOfSize(10));
+beforeAll(() => writeFileSync(file, levelOfSize(10)));
 const escaped = file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const whileReading = new RegExp(`^time limit of 0\\.3 s reached while reading level 1 of ${escaped} \\(`);
 

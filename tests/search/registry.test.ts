@@ -6,8 +6,9 @@
  * and ucs's cost under domains/sokoban-pushes.pl (pushes cost 1, moves 0).
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import type { SolveReport } from '../../src/core/report.ts';
 import { solveLoaded, type SolveOptions } from '../../src/pipeline/solve.ts';
 import { heuristicNames, heuristics, strategies, strategyNames } from '../../src/plugins/index.ts';
 import { scanLevels } from '../../src/sokoban/level.ts';
@@ -49,10 +50,17 @@ const configs: { label: string; options: SolveOptions }[] = strategyNames.flatMa
 });
 
 describe.each(cases)('$name', ({ file, level }) => {
-  const unit = load(file, level, 'domains/sokoban.pl');
-  const pushes = load(file, level, 'domains/sokoban-pushes.pl');
-  const shortest = solveLoaded(unit, { algo: 'bfs' });
-  const cheapest = solveLoaded(pushes, { algo: 'ucs' });
+  // the references are solved once per level before its tests (not while the tests are collected)
+  let unit: LoadedProblem;
+  let pushes: LoadedProblem;
+  let shortest: SolveReport;
+  let cheapest: SolveReport;
+  beforeAll(() => {
+    unit = load(file, level, 'domains/sokoban.pl');
+    pushes = load(file, level, 'domains/sokoban-pushes.pl');
+    shortest = solveLoaded(unit, { algo: 'bfs' });
+    cheapest = solveLoaded(pushes, { algo: 'ucs' });
+  });
 
   it('bfs finds the optimum recorded in the map', () => {
     expect(shortest.status).toBe('solved');
