@@ -4,44 +4,59 @@
  * chromium (installed by .ci/run; skipped where there is none). Pick a
  * preset, solve, step through the replay to the end (all boxes on goals),
  * see a broken level's located error, play by hand, cancel a long search.
- * Writes a screenshot to test-output/playground.png.
+ * Each test has a fresh page (its own browser context) and checks the
+ * script errors and failed requests of that page. Writes a screenshot to
+ * test-output/playground.png.
  */
 import { existsSync, mkdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
 
 const CHROMIUM = process.env.PLANLOG_CHROMIUM ?? '/usr/bin/chromium';
 const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
+/** What the page logs for a request the server answers 400 (a broken level or domain). */
+const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
 
 describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
   let server: PlaygroundServer;
   let browser: Browser;
+  let home: string;
+  /** The test's own page, and its script errors and failed requests. */
   let page: Page;
-  const errors: string[] = [];
+  let errors: string[];
 
   beforeAll(async () => {
     server = await createPlayground({ threads: 2 });
     await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const port = (server.app.server.address() as AddressInfo).port;
+    home = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/`;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await page.goto(`http://127.0.0.1:${port}/`);
-    await page.waitForSelector('.preset[data-id="tutorial-7"]');
   }, 60_000);
 
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+  });
+
+  beforeEach(async () => {
+    const errorsOfThisPage: string[] = [];
+    errors = errorsOfThisPage;
+    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    page.on('pageerror', (e) => errorsOfThisPage.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errorsOfThisPage.push(m.text());
+    });
+    await page.goto(home);
+    await page.waitForSelector('.preset[data-id="tutorial-7"]');
+  }, 60_000);
+
+  afterEach(async () => {
+    await page?.close();
   });
 
   const boardCount = (cls: string): Promise<number> => page.locator(`#board .sq.${cls}`).count();
@@ -83,6 +98,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
 
     mkdirSync(outDir, { recursive: true });
     await page.screenshot({ path: `${outDir}playground.png`, fullPage: true });
+    expect(errors).toEqual([]);
   }, 60_000);
 
   it('a broken level shows its located error next to the text', async () => {
@@ -94,6 +110,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(msg).toMatch(/^line 2, column \d+: /);
     expect(await page.getAttribute('#level-error', 'data-line')).toBe('2');
     expect(await page.textContent('#status')).toMatch(/^error: /);
+    // the one failed request is the broken level (the page may log it after showing the error)
+    await expect.poll(() => errors).toEqual([BAD_REQUEST]);
   }, 30_000);
 
   it('the grid editor and the text stay in sync', async () => {
@@ -103,6 +121,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     expect(await page.inputValue('#level-text')).toBe('#####\n#@$$#\n#####\n');
     await page.fill('#level-text', '#####\n#@$.#\n#####\n');
     expect(await page.getAttribute('#grid [data-x="3"][data-y="1"]', 'class')).toContain('goal');
+    expect(errors).toEqual([]);
   });
 
   it('plays by hand with the arrow keys, with undo; the server confirms a solution', async () => {
@@ -124,6 +143,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     for (const c of lurd) await page.keyboard.press(keys[c.toLowerCase()]);
     await page.waitForFunction(() => /solved by hand/.test(document.querySelector('#status')?.textContent ?? ''));
     expect(await page.textContent('#status')).toContain(`solved by hand in ${lurd.length} moves — the validator agrees`);
+    expect(errors).toEqual([]);
   }, 30_000);
 
   it('stays responsive during a long search, and Cancel stops it', async () => {
@@ -141,6 +161,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     // the server frees the worker
     for (let i = 0; i < 100 && server.counters().running > 0; i++) await new Promise((r) => setTimeout(r, 50));
     expect(server.counters().running).toBe(0);
+    expect(errors).toEqual([]);
   }, 30_000);
 
   it('domain & problem: a hand-written domain solves; a typo in it is shown at its line', async () => {
@@ -177,8 +198,8 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.click('#solve');
     await page.waitForSelector('#domain-error:not([hidden])');
     expect(await page.textContent('#domain-error')).toMatch(/^line \d+, column \d+: /);
-    await page.selectOption('#domain-select', 'sokoban');
-    await page.click('#tab-level');
+    // the one failed request is the broken domain
+    await expect.poll(() => errors).toEqual([BAD_REQUEST]);
   }, 30_000);
 
   it('uploads a collection and picks a level of it', async () => {
@@ -191,10 +212,6 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.click('#solve');
     await page.waitForFunction(() => /^step 0 of \d+$/.test(document.querySelector('#step-label')?.textContent ?? ''));
     expect(await page.textContent('#lurd')).toBe('rR');
+    expect(errors).toEqual([]);
   }, 30_000);
-
-  it('no script errors on the page; the one failed request is the broken level', () => {
-    // the broken level and the broken domain
-    expect(errors).toEqual(new Array(2).fill('Failed to load resource: the server responded with a status of 400 (Bad Request)'));
-  });
 });
