@@ -11,7 +11,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import {
@@ -47,22 +47,33 @@ const yesNo = (b: boolean): string => (b ? 'yes' : 'no');
 /** The value of a fixed line `- LABEL: yes|no …` of a page, or null. */
 const fixed = (text: string, label: string): string | null => new RegExp(`^- ${label}: (yes|no)\\b`, 'm').exec(text)?.[1] ?? null;
 
+interface LevelSpace {
+  space: SearchSpace;
+  context: SearchOptions['context'];
+}
+
 /** The search space of tutorial level 2 under a Sokoban domain, with its level as context. */
-function levelSpace(domain: string): { space: SearchSpace; context: SearchOptions['context'] } {
+function levelSpace(domain: string): LevelSpace {
   const loaded = loadProblem({ file: 'maps/tutorial.txt', text: read('maps/tutorial.txt'), level: 2, domainFile: domain, domainText: read(domain) });
   return { space: makeSearchSpace(ground(loaded.domain, loaded.problem)), context: contextOf(loaded) };
 }
-const UNIT = levelSpace('domains/sokoban.pl');
-const COSTS = levelSpace('domains/sokoban-pushes.pl');
 
 /** What the strategy's optimal() says with its default heuristic (on a level) and the default options. */
-function optimalOn(s: Strategy, { space, context }: typeof UNIT): boolean {
+function optimalOn(s: Strategy, { space, context }: LevelSpace): boolean {
   const heuristic = getHeuristic(defaultHeuristicFor(s.name, context) ?? '');
   return s.optimal(space, { cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity, heuristic, context });
 }
 const proves = (s: Strategy): boolean => s.complete({ cycle: 'state', timeoutMs: Infinity, maxNodes: Infinity });
 
 describe('the pages match the registries', () => {
+  // grounded once for the tests that ask optimal() (not while the tests are collected)
+  let UNIT: LevelSpace;
+  let COSTS: LevelSpace;
+  beforeAll(() => {
+    UNIT = levelSpace('domains/sokoban.pl');
+    COSTS = levelSpace('domains/sokoban-pushes.pl');
+  });
+
   it('one page per registered strategy and heuristic, no stale pages', () => {
     expect(pages('strategies').sort()).toEqual([...strategyNames].sort());
     expect(pages('heuristics').sort()).toEqual([...heuristicNames].sort());
@@ -213,27 +224,41 @@ const SOURCES: { name: string; text: string }[] = [
 for (const src of SOURCES) {
   const { commands, excerpts } = docShell(src.text);
   describe(`the commands of ${src.name}`, () => {
-    const printed = new Map<number, Printed[]>();
     const files = new Map<string, string>();
+    const skipped = (c: DocCommand): boolean => c.argv.includes('--engine') && c.argv[c.argv.indexOf('--engine') + 1] === 'swipl' && !swiplAvailable();
+    /**
+     * The commands run once each, in the order of the text (a command may read
+     * a file an earlier one wrote): a test that needs command i starts every
+     * command up to i that has not run yet, so that each test also runs alone.
+     */
+    const runs: Promise<Printed | null>[] = [];
+    const runUpTo = (i: number): Promise<Printed | null> => {
+      for (let k = runs.length; k <= i; k++) {
+        const c = commands[k];
+        const before = runs[k - 1]?.catch(() => null) ?? Promise.resolve(null);
+        runs.push(before.then(() => (skipped(c) ? null : runDocumented(c, files, tmp))));
+      }
+      return runs[i];
+    };
 
     it('shows at least one command and an excerpt of its output', () => {
       expect(commands.length).toBeGreaterThan(0);
       expect(excerpts.length).toBeGreaterThan(0);
     });
 
-    for (const c of commands) {
-      const swipl = c.argv.includes('--engine') && c.argv[c.argv.indexOf('--engine') + 1] === 'swipl';
-      it.skipIf(swipl && !swiplAvailable())(`${c.text} exits ${c.exit}`, async () => {
-        const p = await runDocumented(c, files, tmp);
+    commands.forEach((c, i) => {
+      it.skipIf(skipped(c))(`${c.text} exits ${c.exit}`, async () => {
+        const p = (await runUpTo(i))!;
         expect(p.code, p.lines.join('\n')).toBe(c.exit);
         if (c.argv[0] === 'serve') expect(p.lines[0]).toMatch(/^planlog playground on http:\/\/127\.0\.0\.1:\d+\/ /);
-        printed.set(c.block, [...(printed.get(c.block) ?? []), p]);
       });
-    }
+    });
 
     excerpts.forEach((e, i) => {
-      it(`output excerpt ${i + 1} is printed by the commands above it`, () => {
-        const outputs = printed.get(e.block) ?? [];
+      it(`output excerpt ${i + 1} is printed by the commands above it`, async () => {
+        const above = commands.flatMap((c, k) => (c.block === e.block ? [k] : []));
+        // the outputs of the commands of its block that exit as the text says
+        const outputs = (await Promise.all(above.map(async (k) => ({ c: commands[k], p: await runUpTo(k) })))).flatMap(({ c, p }) => (p !== null && p.code === c.exit ? [p] : []));
         expect(outputs.length).toBeGreaterThan(0);
         for (const line of e.lines) {
           const pattern = excerptPattern(line);
