@@ -22,29 +22,32 @@ import { packKey, keyPrimary } from '../../src/util/heap.ts';
 /** The whole chain from texts: solveSource's report (solve() takes a loaded problem and either backend). */
 const solve = (src: ProblemSource, options: RunOptions): SolveReport => solveSource(src, options).report;
 
-const DOMAIN = `opn(step(X,Y), [at(X), edge(X,Y)], [at(Y)], [at(X)], 1000000).
-opn(stepm(X,Y), [at(X), medge(X,Y)], [at(Y)], [at(X)], 1000000).
-opn(hop(X,Y), [at(X), hop(X,Y)], [at(Y), hopped], [at(X)], 483648).
-opn(hopb(X,Y), [at(X), hopb(X,Y)], [at(Y)], [at(X)], 483650).
+/** The two chains of `n` steps at `step` each; the hops make chain A reach exactly 2^31 before its last step. */
+function chains(n: number, step: number): ProblemSource {
+  const hop = 2 ** 31 - n * step;
+  const domain = `opn(step(X,Y), [at(X), edge(X,Y)], [at(Y)], [at(X)], ${step}).
+opn(stepm(X,Y), [at(X), medge(X,Y)], [at(Y)], [at(X)], ${step}).
+opn(hop(X,Y), [at(X), hop(X,Y)], [at(Y), hopped], [at(X)], ${hop}).
+opn(hopb(X,Y), [at(X), hopb(X,Y)], [at(Y)], [at(X)], ${hop + 2}).
 `;
-
-const N = 2147;
-
-function problem(): string {
   const facts = ['at(s)'];
-  for (const c of ['a', 'b']) for (let i = 1; i <= N; i++) facts.push(`edge(${i === 1 ? 's' : `${c}${i - 1}`},${c}${i})`);
-  facts.push(`hop(a${N},x)`, 'medge(x,t)', `hopb(b${N},t)`);
-  return `init([${facts.join(', ')}]).\ngoal([at(t)]).\n`;
+  for (const c of ['a', 'b']) for (let i = 1; i <= n; i++) facts.push(`edge(${i === 1 ? 's' : `${c}${i - 1}`},${c}${i})`);
+  facts.push(`hop(a${n},x)`, 'medge(x,t)', `hopb(b${n},t)`);
+  return { file: 'chains.pl', text: `init([${facts.join(', ')}]).\ngoal([at(t)]).\n`, domainFile: 'chains-domain.pl', domainText: domain };
 }
 
-const source = { file: 'chains.pl', text: problem(), domainFile: 'chains-domain.pl', domainText: DOMAIN };
+const N = 2147;
+const source = chains(N, 1_000_000);
 
 describe('costs past 2^31', () => {
   const runs: [string, Parameters<typeof solve>[1]][] = [
     ['ucs', { algo: 'ucs' }],
     ['astar --heuristic blind', { algo: 'astar', heuristic: 'blind' }],
     ['astar --heuristic hmax', { algo: 'astar', heuristic: 'hmax' }],
-    ['astar (lmcut)', { algo: 'astar' }],
+    // Not astar with lmcut (its default): on a chain LM-cut finds one cut per remaining
+    // step, so a state costs O(n^2) and the search about 80 s; the g it orders by is the
+    // same engine's as above. (Until the pipeline filled in every strategy's default
+    // heuristic, a case here named lmcut ran astar with no heuristic at all.)
   ];
   for (const [name, options] of runs) {
     it(`${name} returns chain B: 2,148 steps, cost 2,147,483,650, optimal (was chain A, cost 2,148,483,648)`, () => {
