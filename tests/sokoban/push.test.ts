@@ -5,7 +5,7 @@
  * move-optimal preset equal to bfs; `auto` solves every bundled level.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PlanlogError } from '../../src/util/errors.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
@@ -47,8 +47,13 @@ describe('expandPushes', () => {
 describe.each(cases)('$name', ({ file, level }) => {
   const unit = load(file, level);
   const pushes = load(file, level, 'domains/sokoban-pushes.pl');
-  const shortest = solveLoaded(unit, { algo: 'bfs' });
-  const cheapest = solveLoaded(pushes, { algo: 'ucs' });
+  // the references (fewest moves, fewest pushes) are searched before the tests, not while vitest collects them
+  let shortest: ReturnType<typeof solveLoaded>;
+  let cheapest: ReturnType<typeof solveLoaded>;
+  beforeAll(() => {
+    shortest = solveLoaded(unit, { algo: 'bfs' });
+    cheapest = solveLoaded(pushes, { algo: 'ucs' });
+  });
 
   it('push (A*) finds a valid plan with the fewest pushes; optimal only under push costs', () => {
     const r = solveLoaded(unit, { algo: 'push' });

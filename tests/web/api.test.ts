@@ -9,7 +9,7 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
 
 /** maps/tutorial.txt level 7: two boxes, 13 steps. */
@@ -246,19 +246,20 @@ describe('over real HTTP', () => {
 
   it('a client that goes away stops its search and frees the worker', async () => {
     const before = server.counters().completed;
-    await new Promise<void>((resolve) => {
-      const req = request(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' } });
-      req.on('error', () => resolve());
-      req.end(JSON.stringify({ level: HARD, algo: 'bfs', timeout: 60 }));
-      setTimeout(() => {
-        req.destroy();
-        resolve();
-      }, 500);
-    });
-    // the search would run for seconds; its interrupt flag ends it at once
-    for (let i = 0; i < 100 && (server.counters().running > 0 || server.counters().completed === before); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(server.counters().running).toBe(0);
-    expect(server.counters().completed).toBe(before + 1);
+    const req = request(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' } });
+    req.on('error', () => {});
+    req.end(JSON.stringify({ level: HARD, algo: 'bfs', timeout: 60 }));
+    // the client goes away once its search runs on a worker (the search would run for seconds)
+    await vi.waitFor(() => expect(server.counters().running).toBe(1), { timeout: 20_000, interval: 20 });
+    req.destroy();
+    // its interrupt flag ends it at once
+    await vi.waitFor(
+      () => {
+        expect(server.counters().running).toBe(0);
+        expect(server.counters().completed).toBe(before + 1);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
   }, 30_000);
 });
 
