@@ -32,7 +32,7 @@ import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { defaultMaxMemoryMb, searchOptionsFrom } from '../src/options/index.ts';
+import { defaultMaxMemoryMb, solveOptionsFrom } from '../src/options/index.ts';
 import { HEAP_STOP_FRACTION } from '../src/util/budget.ts';
 import { loadProblem, type LoadedProblem } from '../src/core/load.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
@@ -135,14 +135,14 @@ console.log('|---|---|---|---|---|---|---|');
 let worstTime = 0;
 for (const config of configs) {
   const t0 = performance.now();
-  const r = solveLoaded(loaded, { ...searchOptionsFrom({ ...flagsOf(config), timeout: String(timeoutS) }) });
+  const r = solveLoaded(loaded, { ...solveOptionsFrom({ ...flagsOf(config), timeout: String(timeoutS) }, { from: 'cli' }) });
   const wall = performance.now() - t0;
   const over = r.stats.timeMs - timeoutS * 1000;
   worstTime = Math.max(worstTime, over);
   console.log(`| ${config} | ${r.status} | ${r.stats.limit ?? ''} | ${fmt(r.stats.expanded)} | ${ms(r.stats.timeMs)} ms | ${ms(wall)} ms | ${over >= 0 ? '+' : ''}${ms(over)} ms |`);
 }
 const cli = performance.now();
-const viaWorker = await solveInWorker(loaded, { ...searchOptionsFrom({ algo: 'astar', heuristic: 'lmcut', timeout: String(timeoutS) }) }, 0);
+const viaWorker = await solveInWorker(loaded, { ...solveOptionsFrom({ algo: 'astar', heuristic: 'lmcut', timeout: String(timeoutS) }, { from: 'cli' }) }, 0);
 console.log(`\nlargest overshoot: ${ms(worstTime)} ms. astar+lmcut in a worker thread as the command line runs it: search ${ms(viaWorker.stats.timeMs)} ms, ${ms(performance.now() - cli)} ms with the worker's start.`);
 
 // 2. nodes
@@ -151,7 +151,7 @@ console.log(`\n### --max-nodes ${fmt(maxNodes)} on ${where}\n`);
 console.log('| configuration | status | limit | expanded | overshoot |');
 console.log('|---|---|---|---|---|');
 for (const config of configs) {
-  const r = solveLoaded(loaded, { ...searchOptionsFrom({ ...flagsOf(config), 'max-nodes': String(maxNodes) }) });
+  const r = solveLoaded(loaded, { ...solveOptionsFrom({ ...flagsOf(config), 'max-nodes': String(maxNodes) }, { from: 'cli' }) });
   console.log(`| ${config} | ${r.status} | ${r.stats.limit ?? ''} | ${fmt(r.stats.expanded)} | ${r.stats.expanded - maxNodes} |`);
 }
 
@@ -166,7 +166,7 @@ if (memoryMb > 0) {
     const sampler = setInterval(() => {
       peak = Math.max(peak, process.memoryUsage.rss());
     }, 5);
-    const r = await solveInWorker(loaded, { ...searchOptionsFrom({ ...flagsOf(config), 'max-memory': String(memoryMb) }) }, 0);
+    const r = await solveInWorker(loaded, { ...solveOptionsFrom({ ...flagsOf(config), 'max-memory': String(memoryMb) }, { from: 'cli' }) }, 0);
     clearInterval(sampler);
     const peakMb = peak / 2 ** 20;
     console.log(`| ${config} | ${r.status} | ${r.stats.limit ?? ''} | ${(r.stats.timeMs / 1000).toFixed(1)} s | ${fmt(r.stats.expanded)} | ${fmt(r.stats.stored)} | ${ms(peakMb)} MB | ${peakMb > memoryMb ? '+' : ''}${ms(peakMb - memoryMb)} MB |`);

@@ -679,8 +679,3 @@ export interface SearchFlagValues {
   readonly preferred?: boolean;
   readonly tt?: boolean;
 }
-
-/** The search flags checked for planlog's own search (solveOptionsFrom from the command line; `defaultAlgo` without --algo). */
-export function searchOptionsFrom(values: SearchFlagValues, defaultAlgo: string = DEFAULT_ALGO.problem): SolveOptions {
-  return solveOptionsFrom(values, { from: 'cli', defaultAlgo });
-}

@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { parseProblem } from '../../src/lang/problem.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
-import { searchOptionsFrom } from '../../src/options/index.ts';
+import { solveOptionsFrom } from '../../src/options/index.ts';
 import { fcParams } from './arbitraries.ts';
 import { domainRewrite, rewriteDomain, rewriteProblem } from './rewrite.ts';
 import { mirrorX, mirrorY, rotate, withPocket } from './rooms.ts';
@@ -101,7 +101,7 @@ describe('domains', () => {
         const problemText = rewriteProblem(loadRoom(level).problem, rw.preds);
         const problem = parseProblem(problemText, 'renamed-problem.pl', domain);
         for (const algo of ['bfs', 'astar']) {
-          const r = solveLoaded({ domain, problem }, { ...searchOptionsFrom({ algo }), maxNodes: CAP });
+          const r = solveLoaded({ domain, problem }, { ...solveOptionsFrom({ algo }, { from: 'cli' }), maxNodes: CAP });
           expect([r.status, r.cost], `${algo}\n${domainText}`).toEqual(['solved', best]);
         }
       }),

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { getStrategy, heuristicNames, heuristics, loadProblem, solveLoaded, strategyNames, type LoadedProblem, type SolveReport } from '../../src/index.ts';
 import { searchOptionsFor } from '../../src/pipeline/solve.ts';
-import { searchOptionsFrom, type SearchFlagValues } from '../../src/options/index.ts';
+import { solveOptionsFrom, type SearchFlagValues } from '../../src/options/index.ts';
 import { ground } from '../../src/strips/ground.ts';
 import type { SearchOptions } from '../../src/search/types.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
@@ -56,10 +56,10 @@ export function promisesOptimal(loaded: LoadedProblem, config: Config): boolean 
 
 /** The search options of a configuration (on a problem), as the strategy sees them. */
 export function searchOptionsOf(config: Config, loaded?: LoadedProblem): SearchOptions {
-  return searchOptionsFor(loaded, searchOptionsFrom(config));
+  return searchOptionsFor(loaded, solveOptionsFrom(config, { from: 'cli' }));
 }
 
 /** Solves with the configuration under the node cap (validated by solveLoaded; a rejected plan throws). */
 export function solveWith(loaded: LoadedProblem, config: Config, maxNodes = NODE_CAP): SolveReport {
-  return solveLoaded(loaded, { ...searchOptionsFrom(config), maxNodes });
+  return solveLoaded(loaded, { ...solveOptionsFrom(config, { from: 'cli' }), maxNodes });
 }

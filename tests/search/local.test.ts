@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readTextFile } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
-import { searchOptionsFrom, UsageError } from '../../src/options/index.ts';
+import { solveOptionsFrom, UsageError } from '../../src/options/index.ts';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { removeLoops } from '../../src/search/local.ts';
@@ -52,14 +52,14 @@ describe('defaults and flags', () => {
   });
 
   it('--seed for the stochastic strategies, --width and --temperature for beam only', () => {
-    expect(searchOptionsFrom({ algo: 'ga', seed: '7' })).toMatchObject({ algo: 'ga', seed: 7, heuristic: undefined });
-    expect(searchOptionsFrom({ algo: 'beam', width: '3', temperature: '0.5' })).toMatchObject({ width: 3, temperature: 0.5 });
-    expect(() => searchOptionsFrom({ algo: 'bfs', seed: '7' })).toThrow(UsageError);
-    expect(() => searchOptionsFrom({ algo: 'mcts', width: '3' })).toThrow(/--width applies to beam/);
-    expect(() => searchOptionsFrom({ algo: 'lrta', temperature: '1' })).toThrow(UsageError);
-    expect(() => searchOptionsFrom({ algo: 'beam', width: '0' })).toThrow(UsageError);
-    expect(() => searchOptionsFrom({ algo: 'ga', seed: '-1' })).toThrow(UsageError);
-    expect(() => searchOptionsFrom({ algo: 'ga', heuristic: 'lmcut' })).toThrow(UsageError);
+    expect(solveOptionsFrom({ algo: 'ga', seed: '7' }, { from: 'cli' })).toMatchObject({ algo: 'ga', seed: 7, heuristic: undefined });
+    expect(solveOptionsFrom({ algo: 'beam', width: '3', temperature: '0.5' }, { from: 'cli' })).toMatchObject({ width: 3, temperature: 0.5 });
+    expect(() => solveOptionsFrom({ algo: 'bfs', seed: '7' }, { from: 'cli' })).toThrow(UsageError);
+    expect(() => solveOptionsFrom({ algo: 'mcts', width: '3' }, { from: 'cli' })).toThrow(/--width applies to beam/);
+    expect(() => solveOptionsFrom({ algo: 'lrta', temperature: '1' }, { from: 'cli' })).toThrow(UsageError);
+    expect(() => solveOptionsFrom({ algo: 'beam', width: '0' }, { from: 'cli' })).toThrow(UsageError);
+    expect(() => solveOptionsFrom({ algo: 'ga', seed: '-1' }, { from: 'cli' })).toThrow(UsageError);
+    expect(() => solveOptionsFrom({ algo: 'ga', heuristic: 'lmcut' }, { from: 'cli' })).toThrow(UsageError);
   });
 });
 
