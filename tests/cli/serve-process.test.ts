@@ -33,7 +33,7 @@ describe('planlog serve as a process', () => {
     const problem = { problem: 'init([p]).\ngoal([q]).\n', domain: 'opn(a, [p], [q], []).\n' };
     for (const engine of ['tau', ...(swiplAvailable() ? ['swipl'] : [])]) {
       const [status, json] = await post('/api/solve', { ...problem, backend: 'prolog', engine });
-      expect([status, (json as { status: string }).status], engine).toEqual([200, 'solved']);
+      expect([status, (json as { status: string }).status], `${engine}: ${JSON.stringify(json)}`).toEqual([200, 'solved']);
     }
     expect(await post('/api/solve', { level: '#####\n#@$.#\n#####\n' })).toMatchObject([200, { status: 'solved', length: 1 }]);
     expect((await post('/api/scan', { text: '#####\n#@$.#\n#####\n' }))[0]).toBe(200);
