@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -7,9 +6,10 @@ export default defineConfig({
     // Solving real levels takes seconds on a loaded machine; speed goals live in `npm run bench`.
     testTimeout: 120_000,
     hookTimeout: 60_000,
-    // One test file per core (vitest's default leaves one core free: on the 2-core
-    // machines that is one file at a time, while many files mostly wait on the
-    // planlog processes and worker threads they start).
-    maxWorkers: Math.max(2, availableParallelism()),
+    // vitest's default number of files at a time (cores - 1: one on the 2-core machines).
+    // Two at a time ran the suite in 199 s instead of 343 s, but in two of three clean-clone
+    // runs the compiled server of tests/cli/serve-process.test.ts then answered a Prolog
+    // solve with "Cannot find module …/dist/prolog/worker(-swipl).js" (a file that exists);
+    // until that is understood the files run one at a time.
   },
 });
