@@ -19,8 +19,8 @@ import { parseDomain, Reporter } from '../lang/domain.ts';
 import { parseTerm } from '../lang/parse.ts';
 import { formatProblem } from '../lang/print.ts';
 import { quoteAtom, type Loc } from '../model/terms.ts';
+import { factKey, type Domain, type Literal, type Problem } from '../model/lifted.ts';
 import { staticPredicates } from '../strips/ground.ts';
-import type { Literal, Problem } from '../model/lifted.ts';
 import type { PddlAction, PddlAtom, PddlDomain, PddlProblem, PddlTerm } from './model.ts';
 import { fromPddlName, prologVarName, unique } from './names.ts';
 import { typeChain } from './read-domain.ts';
@@ -38,6 +38,23 @@ export interface ImportNames {
   problemFile: string;
 }
 
+/** A PDDL domain as planlog's own: the opn text and the domain read from it, located in the PDDL file. */
+export interface ImportedDomain {
+  /** The opn domain text. */
+  text: string;
+  /**
+   * The domain parsed from `text`, every location (operators, their names,
+   * literals, inequalities, first uses of predicates) moved to the PDDL
+   * part it came from: an action, an atom, a typed parameter (its type
+   * precondition), a `(not (= …))`.
+   */
+  domain: Domain;
+  /** The predicates import makes up: the types (static facts such as block(a)) and object. */
+  generated: Set<string>;
+  /** Some untyped parameter needs object(X): the problem then has object(O) for every object. */
+  needsObject: boolean;
+}
+
 /**
  * The opn domain and Prolog problem texts of a PDDL domain and problem. The
  * domain text is read back by planlog's own parser before it is returned.
@@ -45,6 +62,26 @@ export interface ImportNames {
  * expressed: a type named like a predicate, an equality that never holds.
  */
 export function importPddl(domain: PddlDomain, problem: PddlProblem | null, names: ImportNames): ImportedPddl {
+  const imported = importPddlDomain(domain, names.domainFile);
+  if (!problem) return { domainText: imported.text, problemText: null };
+  const p = importPddlProblem(domain, imported, problem);
+  const problemText = formatProblem(
+    { ...p, file: names.problemFile },
+    {
+      header: [`Imported by planlog from ${problem.file} (PDDL problem ${problem.name}, domain ${domain.name}).`],
+      staticPreds: staticPredicates(imported.domain),
+    },
+  );
+  return { domainText: imported.text, problemText };
+}
+
+/**
+ * The opn domain of a PDDL domain: its text (`textFile`: the name the text
+ * is parsed under) and the domain read back from it, located in the PDDL
+ * file (see ImportedDomain).
+ * @throws PlanlogError (located in the PDDL file) for what cannot be expressed.
+ */
+export function importPddlDomain(domain: PddlDomain, textFile: string): ImportedDomain {
   const report = new Reporter(domain.file);
   const predNames = new Set([...domain.predicates.keys()].map(predText));
   for (const [t, { loc }] of domain.types) {
@@ -65,22 +102,42 @@ export function importPddl(domain: PddlDomain, problem: PddlProblem | null, name
     '% is the fact t(a), a parameter ?x - t the precondition t(X).',
     '',
   ];
-  const domainText = `${header.join('\n')}\n${ops.map((o) => formatOperator(o, costs)).join('\n\n')}\n`;
-  const parsed = parseDomain(domainText, names.domainFile);
-  if (!problem) return { domainText, problemText: null };
+  const out = new Located(`${header.join('\n')}\n`);
+  ops.forEach((o, i) => {
+    if (i > 0) out.put('\n\n');
+    formatOperator(out, o, costs);
+  });
+  out.put('\n');
+  const parsed = parseDomain(out.text, textFile);
+  const generated = new Set([...domain.types.keys()].map(predText));
+  if (needsObject) generated.add('object');
+  return { text: out.text, domain: out.relocate(parsed, domain.file), generated, needsObject };
+}
 
+/**
+ * The problem of a PDDL problem for an imported domain, located in the PDDL
+ * problem file: the type facts of every constant and object (at its
+ * declaration; object(O) too when the domain needs them), the initial
+ * atoms, the goal atoms; duplicate facts dropped.
+ */
+export function importPddlProblem(domain: PddlDomain, imported: Pick<ImportedDomain, 'needsObject'>, problem: PddlProblem): Problem {
   const init: Literal[] = [];
   for (const o of [...domain.constants, ...problem.objects]) {
     for (const t of typeChain(domain, o.type)) init.push(literal(t, [o.name], o.loc));
-    if (needsObject) init.push(literal('object', [o.name], o.loc));
+    if (imported.needsObject) init.push(literal('object', [o.name], o.loc));
   }
   for (const f of problem.init) init.push(groundLiteral(f));
-  const imported: Problem = { file: names.problemFile, init, goal: problem.goal.map(groundLiteral) };
-  const problemText = formatProblem(imported, {
-    header: [`Imported by planlog from ${problem.file} (PDDL problem ${problem.name}, domain ${domain.name}).`],
-    staticPreds: staticPredicates(parsed),
+  return { file: problem.file, init: dedupe(init), goal: dedupe(problem.goal.map(groundLiteral)) };
+}
+
+function dedupe(facts: Literal[]): Literal[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const k = factKey(f);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
   });
-  return { domainText, problemText };
 }
 
 /** The Prolog atom name of a PDDL predicate, type or action name. */
@@ -99,16 +156,23 @@ function groundLiteral(a: PddlAtom): Literal {
   return literal(a.pred, a.args.map((t) => t.name), a.loc);
 }
 
-interface Operator {
-  name: string;
-  pre: string[];
-  add: string[];
-  del: string[];
-  cost: number;
-  needsObject: boolean;
+/** A piece of an operator's text and the PDDL part it came from. */
+interface Item {
+  text: string;
+  loc: Loc;
 }
 
-/** The operator of an action, as Prolog texts; equalities substituted away. */
+interface Operator {
+  name: Item;
+  pre: Item[];
+  add: Item[];
+  del: Item[];
+  cost: number;
+  needsObject: boolean;
+  loc: Loc;
+}
+
+/** The operator of an action, as Prolog texts each with its PDDL part; equalities substituted away. */
 function operatorOf(a: PddlAction, report: Reporter): Operator {
   const subst = substitution(a, report);
   const used = new Set<string>();
@@ -120,31 +184,34 @@ function operatorOf(a: PddlAction, report: Reporter): Operator {
   };
   const param = (name: string): PddlTerm => ({ kind: 'var', name, loc: a.loc });
   const bound = new Set<string>();
-  const atom = (pred: string, args: PddlTerm[], binds = false): string => {
+  const atom = (pred: string, args: PddlTerm[], loc: Loc, binds = false): Item => {
     const ts = args.map(term);
     if (binds) for (const t of ts) if (t.isVar) bound.add(t.text);
-    return `${quoteAtom(predText(pred))}${ts.length > 0 ? `(${ts.map((t) => t.text).join(', ')})` : ''}`;
+    return { text: `${quoteAtom(predText(pred))}${ts.length > 0 ? `(${ts.map((t) => t.text).join(', ')})` : ''}`, loc };
   };
 
-  const params = a.params.map((p) => term(param(p.name)));
+  const params = a.params.map((p) => ({ ...term(param(p.name)), loc: p.loc }));
   const pre = [
-    ...a.params.filter((p) => p.type !== 'object').map((p) => atom(p.type, [param(p.name)], true)),
-    ...a.pre.map((x) => atom(x.pred, x.args, true)),
+    ...a.params.filter((p) => p.type !== 'object').map((p) => atom(p.type, [param(p.name)], p.loc, true)),
+    ...a.pre.map((x) => atom(x.pred, x.args, x.loc, true)),
   ];
-  const unbound = [...new Set(params.filter((p) => p.isVar && !bound.has(p.text)).map((p) => p.text))];
-  pre.push(...unbound.map((v) => `object(${v})`));
+  const unbound = new Map<string, Loc>();
+  for (const p of params) if (p.isVar && !bound.has(p.text) && !unbound.has(p.text)) unbound.set(p.text, p.loc);
+  for (const [v, loc] of unbound) pre.push({ text: `object(${v})`, loc });
   for (const e of a.equalities.filter((x) => !x.equal)) {
     const [l, r] = [term(e.left), term(e.right)];
     if (l.text === r.text) report.at(e.loc, `(not (= …)) in action ${a.name} compares ${l.text} with itself (after the equalities), so the action never applies`);
-    else if (l.isVar || r.isVar) pre.push(`${l.text} \\= ${r.text}`);
+    else if (l.isVar || r.isVar) pre.push({ text: `${l.text} \\= ${r.text}`, loc: e.loc });
   }
+  const seen = new Set<string>();
   return {
-    name: `${quoteAtom(predText(a.name))}${params.length > 0 ? `(${params.map((p) => p.text).join(', ')})` : ''}`,
-    pre: [...new Set(pre)],
-    add: a.add.map((x) => atom(x.pred, x.args)),
-    del: a.del.map((x) => atom(x.pred, x.args)),
+    name: { text: `${quoteAtom(predText(a.name))}${params.length > 0 ? `(${params.map((p) => p.text).join(', ')})` : ''}`, loc: a.loc },
+    pre: pre.filter((x) => !seen.has(x.text) && seen.add(x.text)),
+    add: a.add.map((x) => atom(x.pred, x.args, x.loc)),
+    del: a.del.map((x) => atom(x.pred, x.args, x.loc)),
     cost: a.cost ?? 0,
-    needsObject: unbound.length > 0,
+    needsObject: unbound.size > 0,
+    loc: a.loc,
   };
 }
 
@@ -172,7 +239,56 @@ function substitution(a: PddlAction, report: Reporter): Map<string, PddlTerm> {
   return new Map(a.params.map((p) => [p.name, find({ kind: 'var', name: p.name, loc: p.loc })]));
 }
 
-function formatOperator(o: Operator, costs: boolean): string {
-  const list = (xs: string[]): string => `[${xs.join(', ')}]`;
-  return `opn(${o.name},\n    ${list(o.pre)},\n    ${list(o.add)},\n    ${list(o.del)}${costs ? `,\n    ${o.cost}` : ''}).`;
+function formatOperator(out: Located, o: Operator, costs: boolean): void {
+  const list = (xs: Item[]): void => {
+    out.put('[');
+    xs.forEach((x, i) => out.put(i > 0 ? ', ' : '').item(x));
+    out.put(']');
+  };
+  out.item({ text: 'opn(', loc: o.loc }).item(o.name).put(',\n    ');
+  list(o.pre);
+  out.put(',\n    ');
+  list(o.add);
+  out.put(',\n    ');
+  list(o.del);
+  out.put(`${costs ? `,\n    ${o.cost}` : ''}).`);
+}
+
+/** A text built piece by piece, with the PDDL location of each located piece by its offset. */
+class Located {
+  private readonly places = new Map<number, Loc>();
+
+  constructor(public text: string) {}
+
+  put(s: string): this {
+    this.text += s;
+    return this;
+  }
+
+  /** Appends a piece; a term parsed from it starts at its offset, and is moved to its location. */
+  item(x: Item): this {
+    this.places.set(this.text.length, x.loc);
+    return this.put(x.text);
+  }
+
+  /** The domain parsed from the text, named `file`, every location moved to the PDDL part it came from. */
+  relocate(domain: Domain, file: string): Domain {
+    const move = (loc: Loc): Loc => {
+      const to = this.places.get(loc.offset);
+      if (!to) throw new Error(`internal error: no PDDL place for ${file} (as opn) offset ${loc.offset}`);
+      return to;
+    };
+    const literal = (l: Literal): Literal => ({ ...l, loc: move(l.loc) });
+    const operators = domain.operators.map((op) => ({
+      ...op,
+      name: literal(op.name),
+      pre: op.pre.map(literal),
+      neq: op.neq.map((n) => ({ ...n, loc: move(n.loc) })),
+      add: op.add.map(literal),
+      del: op.del.map(literal),
+      loc: move(op.loc),
+    }));
+    const predicates = new Map([...domain.predicates].map(([k, info]) => [k, { ...info, loc: move(info.loc) }]));
+    return { file, operators, predicates };
+  }
 }
