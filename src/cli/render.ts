@@ -7,6 +7,7 @@ import { levelLabel } from '../sokoban/level.ts';
 import { renderBoard } from '../sokoban/render.ts';
 import type { ValidationResult } from '../strips/validate.ts';
 import { formatLocation } from '../util/errors.ts';
+import { count } from '../util/words.ts';
 
 const num = (n: number): string => n.toLocaleString('en');
 const ms = (t: number): string => (t < 10 ? `${t.toFixed(2)} ms` : t < 10000 ? `${t.toFixed(1)} ms` : `${(t / 1000).toFixed(1)} s`);
@@ -28,8 +29,8 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
   if (level) out.push(indent(renderBoard(level, states?.[0] ?? loaded.problem.init.map(factKey))));
   const how = `${r.algo}${r.algo === 'iddfs' ? ` (cycle ${r.cycle})` : r.heuristic !== 'none' ? ` (${r.heuristic})` : ''}`;
   if (r.status === 'solved') {
-    const counts = r.moves !== undefined ? ` (${r.moves} moves, ${r.pushes} pushes)` : '';
-    out.push(`solved by ${how}: ${r.length} steps${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
+    const counts = r.moves !== undefined ? ` (${count(r.moves, 'move')}, ${count(r.pushes ?? 0, 'push', 'pushes')})` : '';
+    out.push(`solved by ${how}: ${count(r.length, 'step')}${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
     out.push('plan:');
     r.plan.forEach((step, i) => out.push(`  ${String(i + 1).padStart(3)}. ${step}`));
     if (o.show && level && states && r.length > 0) {
@@ -49,7 +50,7 @@ export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: st
     out.push(`search stopped (${how}): ${r.reason ?? 'a limit was reached'}; no plan found so far`);
   }
   out.push(renderStats(r));
-  if (r.status === 'solved') out.push(`plan validated: ${r.length} steps replayed from the initial state, goal reached`);
+  if (r.status === 'solved') out.push(`plan validated: ${count(r.length, 'step')} replayed from the initial state, goal reached`);
   return out.join('\n');
 }
 
@@ -75,8 +76,8 @@ function renderStats(r: SolveReport): string {
 
 export function renderValidation(v: ValidationResult, length: number, loaded: LoadedProblem, sokoban?: SokobanCounts): string {
   if (v.valid) {
-    const counts = sokoban ? ` (${sokoban.moves} moves, ${sokoban.pushes} pushes)` : '';
-    const out = [`valid: ${length} steps${counts}, cost ${v.cost}; the goal holds after the last step`];
+    const counts = sokoban ? ` (${count(sokoban.moves, 'move')}, ${count(sokoban.pushes, 'push', 'pushes')})` : '';
+    const out = [`valid: ${count(length, 'step')}${counts}, cost ${v.cost}; the goal holds after the last step`];
     if (loaded.level) out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
     return out.join('\n');
   }

@@ -20,7 +20,10 @@ export interface SolveReport {
   moves?: number;
   pushes?: number;
   algo: string;
+  /** The heuristic of the run that answered ('none' for none). */
   heuristic: string;
+  /** Every heuristic used when a preset or portfolio ran several (SearchResult.heuristics); absent: just `heuristic`. */
+  heuristics?: string[];
   backend: Backend;
   cycle: SearchOptions['cycle'];
   /** Why no plan was returned (unsolvable or limit). */

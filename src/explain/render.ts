@@ -1,6 +1,7 @@
 /** The text form of an explanation (planlog explain); returns strings, the caller prints. */
 import { formatLocation } from '../util/errors.ts';
 import type { ExplainedFailure, ExplainedStep, Explanation, Precondition, SchemaSource } from './explain.ts';
+import { count } from '../util/words.ts';
 
 const pad = (s: string, n: number): string => s.split('\n').map((l) => (l === '' ? l : `${' '.repeat(n)}${l}`)).join('\n');
 
@@ -58,7 +59,7 @@ export function renderExplanation(e: Explanation, domainFile: string): string {
   if (e.initialBoard !== undefined) out.push('start:', pad(e.initialBoard, 2));
   for (const s of e.steps) out.push(renderStep(s, domainFile));
   if (e.valid) {
-    out.push(`valid: ${e.length} steps, cost ${e.cost}; the goal ${list(e.goal)} holds after the last step`);
+    out.push(`valid: ${count(e.length, 'step')}, cost ${e.cost}; the goal ${list(e.goal)} holds after the last step`);
     return out.join('\n');
   }
   const f = e.failure!;

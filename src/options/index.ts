@@ -118,7 +118,7 @@ function leadingOptions(reg: OptionRegistry): CommonDecl[] {
       group: 'search',
       notInConfig: true,
       arg: 'NAME',
-      defaultHelp: `${DEFAULT_ALGO.level} for a level file, ${DEFAULT_ALGO.problem} for a Prolog problem file, ${DEFAULT_ALGO.prolog} for compare`,
+      defaultHelp: `${DEFAULT_ALGO.level} for a level file, ${DEFAULT_ALGO.problem} for a Prolog problem file, ${DEFAULT_ALGO.prolog} for compare and --backend prolog`,
       help: 'search strategy',
     },
     {
@@ -212,7 +212,7 @@ function trailingOptions(reg: OptionRegistry): CommonDecl[] {
       group: 'backend',
       notInConfig: true,
       arg: 'NAME',
-      help: 'prolog backend and compare: tau (tau-prolog) or swipl (SWI-Prolog in WebAssembly, npm package swipl-wasm; much faster)',
+      help: `prolog backend and compare: ${defaultEngine} (tau-prolog, the default everywhere: compare, solve --backend prolog, bench --vs prolog, the demo and the playground; always installed) or swipl (SWI-Prolog in WebAssembly, the optional npm package swipl-wasm; much faster on large levels)`,
     },
   ];
 }
@@ -468,7 +468,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   const backendRaw = raw(option('backend'));
   const algoDefault =
     context.defaultAlgo ??
-    (mode === 'compare' || (from === 'web' && backendRaw === 'prolog') ? DEFAULT_ALGO.prolog : context.problem === 'prolog' ? DEFAULT_ALGO.problem : DEFAULT_ALGO.level);
+    (mode === 'compare' || backendRaw === 'prolog' ? DEFAULT_ALGO.prolog : context.problem === 'prolog' ? DEFAULT_ALGO.problem : DEFAULT_ALGO.level);
   const algo = given(option('algo')) ? (checkedValue(option('algo'), from, raw(option('algo'))) as string) : algoDefault;
   const strategy = reg.strategies[algo];
   if (!strategy) throw new UsageError(`unknown strategy '${algo}' (choose one of: ${Object.keys(reg.strategies).join(', ')})`);

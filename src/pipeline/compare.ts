@@ -12,6 +12,7 @@ import { type SolveReport } from '../core/report.ts';
 import { solveLoaded, stoppedPrologReport } from './solve.ts';
 import { defaultSearchOptions, type IterationStats } from '../search/types.ts';
 import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import { count } from '../util/words.ts';
 
 export interface Verdict {
   agree: boolean;
@@ -62,7 +63,7 @@ export function compareReports(ts: SolveReport, prolog: PrologSolveReport): Verd
     return { agree: true, limit: false, reason: `both prove that no plan exists${n > 0 && (ts.stats.iterations?.length ?? 0) > 0 ? `; node counts equal in all ${n} iterations` : ''}` };
   }
   if (ts.length !== prolog.length) {
-    return { agree: false, limit: false, reason: `plan lengths differ: ts ${ts.length} steps, prolog ${prolog.length}` };
+    return { agree: false, limit: false, reason: `plan lengths differ: ts ${count(ts.length, 'step')}, prolog ${prolog.length}` };
   }
   const n = ts.algo === 'iddfs' ? Math.min(completedIterations(ts).length, completedIterations(prolog).length) : 0;
   return {
@@ -72,9 +73,12 @@ export function compareReports(ts: SolveReport, prolog: PrologSolveReport): Verd
   };
 }
 
-export type CompareOptions = Omit<PrologSolveOptions, 'onIteration'>;
+export type CompareOptions = PrologSolveOptions & {
+  /** Called when the ts side is done, before the Prolog side starts (a terminal's progress). */
+  onTsDone?: (ts: SolveReport) => void;
+};
 
-/** Solves with both backends (TS first, then Prolog) and compares. */
+/** Solves with both backends (TS first, then Prolog) and compares; `onTsDone` and `onIteration` (the Prolog side's finished iddfs bounds) report progress. */
 export async function compareLoaded(loaded: LoadedProblem, options: CompareOptions, parseMs = 0): Promise<Comparison> {
   const ts = solveLoaded(
     loaded,
@@ -86,7 +90,9 @@ export async function compareLoaded(loaded: LoadedProblem, options: CompareOptio
     },
     parseMs,
   );
-  const prolog = await solvePrologLoaded(loaded, options, parseMs);
+  options.onTsDone?.(ts);
+  const { onTsDone: _onTsDone, ...prologOptions } = options;
+  const prolog = await solvePrologLoaded(loaded, prologOptions, parseMs);
   return { ts, prolog, verdict: compareReports(ts, prolog) };
 }
 
@@ -123,7 +129,8 @@ export function renderComparison(c: Comparison, title: string): string {
       out.push('  (the last iteration of a solved search stops at the first plan, in each side\'s own successor order)');
     }
   }
-  out.push(`${c.verdict.agree ? 'agree' : c.verdict.limit ? 'no verdict' : 'DISAGREE'}: ${c.verdict.reason}`);
+  // a limit's reason already says "no verdict: …"
+  out.push(c.verdict.limit ? c.verdict.reason : `${c.verdict.agree ? 'agree' : 'DISAGREE'}: ${c.verdict.reason}`);
   return out.join('\n');
 }
 

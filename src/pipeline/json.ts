@@ -87,6 +87,8 @@ export type SolveJson = {
   pushes?: number;
   algo: string;
   heuristic: string;
+  /** Every heuristic the strategy used (a portfolio's members', in order; the last answered); [] for none. */
+  heuristics: string[];
   backend: 'ts' | 'prolog';
   cycle: 'state' | 'action';
   /** Why no plan was returned (unsolvable or limit). */
@@ -165,13 +167,14 @@ export type ValidateJson = {
 };
 
 /** What solveJson reads: a report (core/report.ts's SolveReport, the Prolog backend's too) is the object plus the validator's replay. */
-export type SolveReportFields = Omit<SolveJson, 'level'> & { validation?: unknown };
+export type SolveReportFields = Omit<SolveJson, 'level' | 'heuristics'> & { heuristics?: string[]; validation?: unknown };
 
 /** The `solve --json` object: the report without the validator's details, plus the level's place. */
 export function solveJson(r: SolveReportFields, loaded: { level?: LevelJson }): SolveJson {
   const { validation: _validation, ...rest } = r;
   return {
     ...rest,
+    heuristics: r.heuristics ?? (r.heuristic === 'none' ? [] : [r.heuristic]),
     ...(loaded.level ? { level: { file: loaded.level.file, number: loaded.level.number, title: loaded.level.title } } : {}),
   };
 }

@@ -119,6 +119,13 @@ export interface SearchResult {
    */
   proof?: 'action-rule';
   stats: SearchStats;
+  /**
+   * The heuristics the search really used when they are not (only)
+   * `options.heuristic`: a preset's or a portfolio's (auto on a level runs
+   * matching, then push distances, …). Each once, in the order of use; the
+   * last is the one of the run that answered (the report's `heuristic`).
+   */
+  heuristics?: string[];
 }
 
 export type StrategyKind = 'search' | 'local' | 'preset';

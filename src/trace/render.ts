@@ -1,5 +1,6 @@
 /** The text form of a search trace (planlog trace --format text); returns a string. */
 import type { SearchTrace, TraceNode } from './trace.ts';
+import { count } from '../util/words.ts';
 
 const num = (v: number | null): string => (v === null ? '–' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 
@@ -33,7 +34,7 @@ function nodeRows(t: SearchTrace): string[] {
 export function renderTrace(t: SearchTrace): string {
   const recorded = t.nodes.filter((n) => n.recorded).length;
   const how = `${t.algo}${t.heuristic !== 'none' ? ` (${t.heuristic})` : ''}`;
-  const outcome = t.status === 'solved' ? `solved, plan of ${t.plan.length} steps` : `${t.status}${t.reason ? `: ${t.reason}` : ''}`;
+  const outcome = t.status === 'solved' ? `solved, plan of ${count(t.plan.length, 'step')}` : `${t.status}${t.reason ? `: ${t.reason}` : ''}`;
   const shown = recorded === t.expansions ? `all ${recorded} expansions` : `the first ${recorded} of ${t.expansions} expansions`;
   if (t.expansions === 0) return `trace of ${how}: no expansions; ${outcome}`;
   const out = [`trace of ${how}: ${shown}; ${outcome}`];

@@ -15,6 +15,7 @@ import { type SolveOptions, solveLoaded } from '../pipeline/solve.ts';
 import { getStrategy, strategies } from '../plugins/index.ts';
 import type { TracedSpace } from '../search/types.ts';
 import { type RawNode, TraceRecorder } from './recorder.ts';
+import { count } from '../util/words.ts';
 
 export interface TraceNode {
   /** Expansion order from 0; unrecorded plan nodes come after the recorded ones. */
@@ -180,7 +181,7 @@ function stoppedAt(r: SolveReport): string {
   const last = its[its.length - 1];
   if (!last) return r.reason ?? r.status;
   const what = r.algo === 'idastar' ? `f bound ${last.bound}` : `depth bound ${last.bound}`;
-  if (r.status === 'solved') return `a plan of ${r.length} steps was found with ${what}`;
+  if (r.status === 'solved') return `a plan of ${count(r.length, 'step')} was found with ${what}`;
   if (r.status === 'limit') return `${r.reason ?? 'a limit was reached'} during the iteration with ${what}`;
   if (r.algo === 'iddfs') {
     return `deepening stopped at ${what}: the longest partial plan reached depth ${last.maxDepth} < ${last.bound}, so no deeper bound can help (the original's max-length termination)`;

@@ -7,6 +7,8 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { readTextFile } from '../../src/cli/io.ts';
+import { main } from '../../src/cli/main.ts';
 import { runMain } from './run-main.ts';
 
 const project = (p: string): string => {
@@ -31,6 +33,21 @@ describe('compare', () => {
     expect(r.out).toContain('nodes generated per depth bound');
     expect(r.out).toMatch(/status\s+solved\s+solved/);
     expect(r.out).toMatch(/agree: both find valid 4-step plans; node counts equal in all 3 completed iterations/);
+  });
+  it('on a terminal: a line when ts is done and one per depth bound the Prolog side finishes, on stderr; stdout as without', async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await main(['compare', TUTORIAL, '--level', '2'], { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: true });
+    expect(code).toBe(0);
+    expect(err.map((l) => l.replace(/[\d.]+ (ms|s)\b/g, 'T $1'))).toEqual([
+      'ts: solved, 4 steps in T ms; the Prolog backend runs now (a line per finished depth bound)…',
+      '  prolog: bound 1 done, 1 generated (1 expanded), equal to ts; T s',
+      '  prolog: bound 2 done, 2 generated (2 expanded), equal to ts; T s',
+      '  prolog: bound 3 done, 3 generated (3 expanded), equal to ts; T s',
+      '  prolog: bound 4 done, 5 generated (4 expanded), ts found its plan in this bound; T s',
+    ]);
+    const plain = (t: string): string => t.replace(/[\d.]+ ms/g, 'T ms');
+    expect(plain(out.join('\n'))).toBe(plain((await run('compare', TUTORIAL, '--level', '2')).out));
   });
   it('--json: { agree, reason, ts, prolog }', async () => {
     const r = await run('compare', ROBOT_PROBLEM, '--domain', ROBOT, '--algo', 'bfs', '--theory', 'plain', '--json');
@@ -78,7 +95,7 @@ describe('solve --backend prolog', () => {
     expect(j.stats.iterations.map((i: { generated: number }) => i.generated).slice(0, 3)).toEqual([1, 2, 3]);
   });
   it('text output, bfs, plain theory', async () => {
-    const r = await run('solve', ROBOT_PROBLEM, '--domain', ROBOT, '--backend', 'prolog', '--theory', 'plain');
+    const r = await run('solve', ROBOT_PROBLEM, '--domain', ROBOT, '--backend', 'prolog', '--algo', 'bfs', '--theory', 'plain');
     expect(r.code).toBe(0);
     expect(r.out).toContain('solved by bfs: 3 steps');
     expect(r.out).toContain('plan validated');

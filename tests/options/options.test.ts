@@ -126,6 +126,15 @@ describe('one checker for the command line and the web', () => {
     expect(refused({ backend: 'c' }, cli)).toBe("unknown backend 'c' (choose one of: ts, prolog)");
   });
 
+  it('--backend prolog without a strategy: the Prolog default (iddfs) from the command line and from the web alike', () => {
+    for (const [values, ctx] of [[{ backend: 'prolog' }, cli], [{ backend: 'prolog' }, web]] as const) {
+      const o = solveOptionsFrom(values, { ...ctx, mode: 'solve', problem: 'level' });
+      expect([o.algo, o.backend, o.engine]).toEqual(['iddfs', 'prolog', 'tau']);
+    }
+    // without --backend prolog, a level's default stays auto
+    expect(solveOptionsFrom({}, { ...cli, mode: 'solve', problem: 'level' }).algo).toBe('auto');
+  });
+
   it('plain data: names, not records; strings from the command line and JSON values from the web give the same options', () => {
     const fromCli = solveOptionsFrom({ algo: 'wastar', heuristic: 'hff', weight: '3', 'max-nodes': '100', timeout: '2', prune: 'deadlocks' }, cli);
     const fromWeb = solveOptionsFrom({ algo: 'wastar', heuristic: 'hff', weight: 3, maxNodes: 100, timeout: 2, prune: 'deadlocks' }, web);

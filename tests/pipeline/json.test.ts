@@ -52,7 +52,7 @@ export const typeChecks: true[] = [
 
 /** Every field a type declares, listed once (the type-checker rejects a missing or an unknown name). */
 const fields = <T>(all: Record<keyof T, true>): string[] => Object.keys(all).sort();
-const SOLVE = fields<SolveJson>({ status: true, plan: true, length: true, cost: true, optimal: true, lurd: true, moves: true, pushes: true, algo: true, heuristic: true, backend: true, cycle: true, reason: true, proof: true, stats: true, prolog: true, level: true });
+const SOLVE = fields<SolveJson>({ status: true, plan: true, length: true, cost: true, optimal: true, lurd: true, moves: true, pushes: true, algo: true, heuristic: true, heuristics: true, backend: true, cycle: true, reason: true, proof: true, stats: true, prolog: true, level: true });
 const STATS = fields<StatsJson>({ expanded: true, generated: true, duplicates: true, evaluated: true, reopened: true, stored: true, bytesPerState: true, iterations: true, timeMs: true, limit: true, parseMs: true, groundMs: true, totalMs: true, atoms: true, operators: true });
 const PROLOG = fields<PrologJson>({ theory: true, engine: true, steps: true, valid: true, invalidReason: true });
 const COMPARE = fields<CompareJson>({ agree: true, reason: true, ts: true, prolog: true });
@@ -71,11 +71,25 @@ const tutorial = (level: number): ProblemSource => ({
 const printed = (o: object): string[] => Object.keys(JSON.parse(JSON.stringify(o)) as object).sort();
 const within = (keys: string[], declared: string[]): string[] => keys.filter((k) => !declared.includes(k));
 
+describe('heuristic and heuristics: what the strategy really used', () => {
+  it('auto and optimal-moves on a level name matching (their members\' and preset\'s), bfs none, astar its own', () => {
+    const loaded = loadProblem(tutorial(6));
+    const of = (options: Parameters<typeof solveLoaded>[1]): [string, string[]] => {
+      const j = solveJson(solveLoaded(loaded, options), loaded);
+      return [j.heuristic, j.heuristics];
+    };
+    expect(of({ algo: 'auto' })).toEqual(['matching', ['matching']]);
+    expect(of({ algo: 'optimal-moves' })).toEqual(['matching', ['matching']]);
+    expect(of({ algo: 'bfs' })).toEqual(['none', []]);
+    expect(of({ algo: 'astar', heuristic: 'hmax' })).toEqual(['hmax', ['hmax']]);
+  });
+});
+
 describe('the typed JSON contract', () => {
   it('solve: tutorial level 6 by bfs, the declared fields and their values', () => {
     const loaded = loadProblem(tutorial(6));
     const json: SolveJson = solveJson(solveLoaded(loaded, { algo: 'bfs' }), loaded);
-    expect(printed(json)).toEqual(['algo', 'backend', 'cost', 'cycle', 'heuristic', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status']);
+    expect(printed(json)).toEqual(['algo', 'backend', 'cost', 'cycle', 'heuristic', 'heuristics', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status']);
     expect(within(printed(json), SOLVE)).toEqual([]);
     expect(within(printed(json.stats), STATS)).toEqual([]);
     expect(json).toMatchObject({ status: 'solved', length: 12, cost: 12, optimal: true, lurd: 'RRRlddlUluRR', moves: 12, pushes: 6, algo: 'bfs', backend: 'ts', cycle: 'state' });

@@ -131,7 +131,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.keyboard.press('ArrowUp'); // a wall: blocked
     expect(await page.textContent('#step-label')).toBe('by hand: 0 moves, 0 pushes');
     await page.keyboard.press('ArrowRight');
-    expect(await page.textContent('#step-label')).toBe('by hand: 1 moves, 0 pushes');
+    expect(await page.textContent('#step-label')).toBe('by hand: 1 move, 0 pushes');
     await page.keyboard.press('u');
     expect(await page.locator('#board .sq').evaluateAll((els) => els.map((e) => e.className).join())).toBe(start);
     // solve it, then replay the LURD string by hand

@@ -9,8 +9,7 @@ import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
 import { defaultMaxMemoryMb, optionNamed, positiveNumber, solveOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
-import { swiplAvailable } from '../../prolog/engine-swipl.ts';
-import { prologEngines, prologStrategies } from '../../prolog/solve.ts';
+import { defaultEngine, prologEngines, prologStrategies } from '../../prolog/solve.ts';
 import { command, parseFor, type Flags, type Parsed } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import type { Io } from '../io.ts';
@@ -32,7 +31,7 @@ const benchFlags = {
   },
   vs: { type: 'string', value: 'prolog', help: 'add the Prolog backend (prolog:iddfs, prolog:bfs) and the TS iddfs to the comparison, on the small levels only' },
   'vs-max-boxes': { type: 'string', value: 'N', help: `small enough for the Prolog backend: at most N boxes (default ${DEFAULT_VS_MAX_BOXES})` },
-  engine: { type: 'string', value: 'NAME', help: 'Prolog engine: swipl (default when swipl-wasm is installed) or tau' },
+  engine: { type: 'string', value: 'NAME', help: `Prolog engine: ${defaultEngine} (default, as everywhere) or swipl (much faster; the optional package swipl-wasm)` },
   timeout: { type: 'string', value: 'SEC', help: 'time limit per run (default 30)' },
   'max-nodes': { type: 'string', value: 'N', help: 'expanded-node limit per run' },
   'max-memory': { type: 'string', value: 'MB', help: `memory limit per run (default ${defaultMaxMemoryMb})` },
@@ -86,7 +85,7 @@ export function benchConfigs(
   const prolog = labels.some((l) => l.startsWith('prolog:'));
   if (!prolog && values.engine !== undefined) throw new UsageError('--engine applies to the Prolog backend (--vs prolog or --algo prolog:NAME)');
   if (!prolog && values['vs-max-boxes'] !== undefined) throw new UsageError('--vs-max-boxes applies to the Prolog backend (--vs prolog or --algo prolog:NAME)');
-  const engine = values.engine ?? (swiplAvailable() ? 'swipl' : 'tau');
+  const engine = values.engine ?? defaultEngine;
   if (!(prologEngines as readonly string[]).includes(engine)) throw new UsageError(`unknown engine '${engine}' (choose one of: ${prologEngines.join(', ')})`);
   const maxBoxes = positiveNumber('vs-max-boxes', values['vs-max-boxes'], true) ?? DEFAULT_VS_MAX_BOXES;
   const configs = labels.map((label): BenchConfig => {

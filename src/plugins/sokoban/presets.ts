@@ -55,6 +55,7 @@ export const sokobanAutoStrategy: Strategy = {
     let stats: SearchStats | null = null;
     let r: SearchResult | null = null;
     let nodesLeft = options.maxNodes;
+    const used: string[] = [];
     for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
       const m = AUTO_PORTFOLIO[i];
       const final = i === AUTO_PORTFOLIO.length - 1;
@@ -70,6 +71,8 @@ export const sokobanAutoStrategy: Strategy = {
         estimate: m.estimate,
         backward: m.backward,
       });
+      if (!used.includes(m.estimate)) used.push(m.estimate);
+      used.push(used.splice(used.indexOf(m.estimate), 1)[0]);
       nodesLeft -= r.stats.expanded;
       stats = stats ? addStats(stats, r.stats) : r.stats;
       if (r.status !== 'limit' || r.stats.limit === 'interrupted' || r.stats.limit === 'memory' || nodesLeft <= 0) break;
@@ -77,7 +80,7 @@ export const sokobanAutoStrategy: Strategy = {
     if (!r || !stats) throw new Error('auto: empty portfolio');
     const reason = r.status === 'limit' && r.stats.limit ? limitReason(r.stats.limit, options) : r.reason;
     // the whole portfolio's time, the set-up of each member (dead squares, distances) included
-    return { ...r, reason, stats: { ...stats, timeMs: performance.now() - t0 } };
+    return { ...r, reason, heuristics: used, stats: { ...stats, timeMs: performance.now() - t0 } };
   },
 };
 
@@ -89,7 +92,7 @@ export const sokobanOptimalMovesStrategy: Strategy = {
   traced: true,
   optimal: () => true,
   complete: () => true,
-  run: (space, options: SearchOptions): SearchResult => astarStrategy.run(space, { ...options, heuristic: matching, prune: deadlocksPruner }),
+  run: (space, options: SearchOptions): SearchResult => ({ ...astarStrategy.run(space, { ...options, heuristic: matching, prune: deadlocksPruner }), heuristics: [matching.name] }),
 };
 
 export const optimalPushesStrategy: Strategy = {
@@ -100,5 +103,5 @@ export const optimalPushesStrategy: Strategy = {
   traced: true,
   optimal: (space) => costsArePushes(space),
   complete: () => true,
-  run: (space, options) => pushStrategy.run(space, { ...options, heuristic: matching, weight: 1 }),
+  run: (space, options) => ({ ...pushStrategy.run(space, { ...options, heuristic: matching, weight: 1 }), heuristics: [matching.name] }),
 };

@@ -10,6 +10,7 @@ import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
 import { compareView, statsRows } from './results.ts';
 import { parseBoard } from './sokoban.ts';
+import { count } from '../../util/words.ts';
 
 let options: Options;
 let domains: DomainInfo[] = [];
@@ -304,7 +305,7 @@ $('compare').addEventListener('click', () => void run('compare'));
 $('cancel').addEventListener('click', () => running?.abort());
 
 async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): Promise<void> {
-  $('verdict').textContent = r.status === 'solved' ? `Solved: ${r.length} steps.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
+  $('verdict').textContent = r.status === 'solved' ? `Solved: ${count(r.length, 'step')}.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
   $('verdict').dataset.status = r.status;
   $('stats').replaceChildren(...statsRows(r).map(([k, v]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: v }))));
   if (r.status !== 'solved') return;
@@ -395,7 +396,6 @@ async function start(): Promise<void> {
     domains = ds;
     fillSelect('backend', opts.backends.map((b) => ({ value: b, label: b === 'ts' ? 'ts (TypeScript search)' : 'prolog (planning theory)' })));
     fillSelect('engine', opts.engines.map((e) => ({ value: e, label: e === 'swipl' ? 'swipl (SWI-Prolog, fast)' : 'tau (tau-prolog)' })));
-    if (opts.engines.includes('swipl')) $<HTMLSelectElement>('engine').value = 'swipl';
     fillSelect('domain-select', ds.map((d) => ({ value: d.id, label: d.file.replace(/^domains\//, '') })));
     $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
     $<HTMLInputElement>('timeout').max = String(opts.limits.maxTimeout);

@@ -6,6 +6,7 @@
  */
 import type { ExplainedStep, Explanation } from './api.ts';
 import { drawBoard, isSolved, replayLurd, step, type BoardState } from './sokoban.ts';
+import { count } from '../../util/words.ts';
 
 export interface ReplayParts {
   board: HTMLElement;
@@ -169,7 +170,7 @@ export class Replay {
     const h = this.hand!;
     drawBoard(this.p.board, h.boards[h.boards.length - 1]);
     const pushes = [...h.letters].filter((c) => c === c.toUpperCase()).length;
-    this.p.label.textContent = `by hand: ${h.letters.length} moves, ${pushes} pushes`;
+    this.p.label.textContent = `by hand: ${count(h.letters.length, 'move')}, ${count(pushes, 'push', 'pushes')}`;
     this.p.board.dataset.step = 'hand';
     this.p.onStatus(h.letters ? `by hand: ${h.letters}` : 'by hand: use the arrow keys');
   }
