@@ -10,8 +10,9 @@ import type { Budget } from '../util/budget.ts';
 import { compileLevel } from '../sokoban/compile.ts';
 import { type Level, readLevel } from '../sokoban/level.ts';
 import { PlanlogError } from '../util/errors.ts';
+import { loadPddl } from './pddl-load.ts';
 
-/** A problem to solve, as texts: a level file or a Prolog problem file, and a domain. */
+/** A problem to solve, as texts: a level file, a Prolog problem file or a PDDL problem, and a domain (opn or PDDL). */
 export interface ProblemSource {
   file: string;
   text: string;
@@ -28,6 +29,8 @@ export interface LoadedProblem {
   domain: Domain;
   problem: Problem;
   level?: Level;
+  /** Predicates the loading made up, which no user wrote: a PDDL domain's types and object (src/core/pddl-load.ts). */
+  generated?: Set<string>;
 }
 
 export function isPrologFile(file: string): boolean {
@@ -42,17 +45,22 @@ export function isPrologFile(file: string): boolean {
  */
 export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
   if (budget) budget.phase = 'reading';
-  const domain = parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));
+  // a PDDL domain (and problem) is read and imported with every location in the PDDL files
+  const pddl = loadPddl(src);
+  const generated = pddl ? { generated: pddl.generated } : {};
+  if (pddl?.problem && src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to PDDL problem files' });
+  if (pddl?.problem) return { domain: pddl.domain, problem: pddl.problem, ...generated };
+  const domain = pddl?.domain ?? parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));
   budget?.poll(() => `reading the domain ${src.domainFile}`);
   if (src.isProlog ?? isPrologFile(src.file)) {
     if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
     const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text));
     budget?.poll(() => `reading the problem ${src.file}`);
-    return { domain, problem };
+    return { domain, problem, ...generated };
   }
   const level = readLevel(src.text, src.file, src.level, budget);
   if (budget) budget.phase = 'compiling';
-  return { domain, problem: compileLevel(level, budget), level };
+  return { domain, problem: compileLevel(level, budget), level, ...generated };
 }
 
 /** The Prolog parser's poll of a budget: "reading the domain d.pl (line 1,234 of 56,789)". */
