@@ -7,7 +7,8 @@ import { parseDomain } from '../lang/domain.ts';
 import { parseProblem } from '../lang/problem.ts';
 import type { Domain, Problem } from '../model/lifted.ts';
 import type { Budget } from '../util/budget.ts';
-import { compileLevel } from '../sokoban/compile.ts';
+import { compileLevel, LEVEL_PREDICATES } from '../sokoban/compile.ts';
+import { lintLifted, type Warning } from '../lint/index.ts';
 import { type Level, readLevel } from '../sokoban/level.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { loadPddl } from './pddl-load.ts';
@@ -22,6 +23,8 @@ export interface ProblemSource {
   level?: string | number;
   domainFile: string;
   domainText: string;
+  /** No domain was named (--domain): domainFile is the default one; the lint's no-shared-predicates says so. */
+  defaultDomain?: boolean;
 }
 
 /** A problem ready to ground: the domain, the problem, and the level it came from (if any). */
@@ -31,6 +34,8 @@ export interface LoadedProblem {
   level?: Level;
   /** Predicates the loading made up, which no user wrote: a PDDL domain's types and object (src/core/pddl-load.ts). */
   generated?: Set<string>;
+  /** The lint's warnings on the domain and problem as read (src/lint: lintLifted); absent when not linted. */
+  warnings?: Warning[];
 }
 
 export function isPrologFile(file: string): boolean {
@@ -38,12 +43,22 @@ export function isPrologFile(file: string): boolean {
 }
 
 /**
- * Parses and checks domain and problem. Throws PlanlogError (located) on bad
- * input. Under a solve's `budget` (see solveSource), reading and compiling
- * poll it and throw LimitReached with their position when a limit is
- * reached ("… while reading level 1 of big.txt (row 180 of 500)").
+ * Parses and checks domain and problem, and lints them (`warnings`). Throws
+ * PlanlogError (located) on bad input. Under a solve's `budget` (see
+ * solveSource), reading and compiling poll it and throw LimitReached with
+ * their position when a limit is reached ("… while reading level 1 of
+ * big.txt (row 180 of 500)").
  */
 export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
+  const loaded = readProblem(src, budget);
+  // a level's facts are written by planlog's compiler, a PDDL import's types by the import
+  const generated = loaded.level ? new Set([...LEVEL_PREDICATES, ...(loaded.generated ?? [])]) : loaded.generated;
+  loaded.warnings = lintLifted(loaded.domain, loaded.problem, { level: loaded.level !== undefined, generated, defaultDomain: src.defaultDomain });
+  return loaded;
+}
+
+/** Parses and checks domain and problem (loadProblem without the lint). */
+function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
   if (budget) budget.phase = 'reading';
   // a PDDL domain (and problem) is read and imported with every location in the PDDL files
   const pddl = loadPddl(src);

@@ -7,7 +7,7 @@ import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
 import { indicatorString, quoteAtom, type Clause, type Loc, type Program, type Term, type Var } from '../model/terms.ts';
-import type { Arg, Domain, Inequality, Literal, OperatorSchema, PredicateInfo } from '../model/lifted.ts';
+import type { Arg, Domain, Inequality, Literal, OperatorSchema, PredicateInfo, Singleton } from '../model/lifted.ts';
 
 /**
  * Reads and checks a domain file (`poll`: see parseProgram).
@@ -256,8 +256,41 @@ function checkClause(clause: Clause, report: Reporter): ClauseResult {
 
   const literals = [...pre, ...add, ...del];
   if (!ok || !name) return { op: null, name, literals };
+  const singletons = singletonsOf(nameT, [preT, addT, delT], pre);
   renameAnonymous(pre, bound, nameT);
-  return { op: { name, pre, neq, add, del, cost, loc: head.loc }, name, literals };
+  return { op: { name, pre, neq, add, del, cost, loc: head.loc, ...(singletons ? { singletons } : {}) }, name, literals };
+}
+
+/**
+ * The named variables (not `_`, not `_X`) that occur once in a well-formed
+ * clause, in text order, each with its precondition literal (a variable that
+ * occurs once anywhere else is not bound by the preconditions: an error).
+ * One pass over the variables; undefined when there is none.
+ */
+function singletonsOf(nameT: Term, lists: Term[], pre: Literal[]): Singleton[] | undefined {
+  const first = new Map<string, Var | null>();
+  const visit = (t: Term): void => {
+    for (const v of shallowVars(t)) {
+      if (v.name.startsWith('_')) continue;
+      first.set(v.name, first.has(v.name) ? null : v);
+    }
+  };
+  visit(nameT);
+  for (const l of lists) if (l.kind === 'list') for (const item of l.items) visit(item);
+  const once = [...first.values()].filter((v): v is Var => v !== null);
+  if (once.length === 0) return undefined;
+  // the precondition whose text holds the variable: the last one starting before it
+  const literalAt = (offset: number): Literal => {
+    let lo = 0;
+    let hi = pre.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (pre[mid].loc.offset <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return pre[lo];
+  };
+  return once.sort((a, b) => a.loc.offset - b.loc.offset).map((v) => ({ name: v.name, loc: v.loc, literal: literalAt(v.loc.offset) }));
 }
 
 /** The items of a proper list, or null (reported as "<what> is not a (proper) list") for anything else. */

@@ -9,6 +9,7 @@ import { describeClause, isControlConstruct, listItems, plural, Reporter, termTo
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
 import { quoteAtom, type Loc, type Program, type Term } from '../model/terms.ts';
+import { editDistance, nearest } from '../util/edit-distance.ts';
 
 /**
  * Reads and checks a problem file; with a domain, also checks the facts
@@ -73,7 +74,7 @@ export function checkProblem(program: Program, domain: Domain | null = null): Pr
     const initPreds = new Set(facts.init.map((f) => f.pred));
     for (const g of facts.goal) {
       if (domain.predicates.has(g.pred) || initPreds.has(g.pred)) continue;
-      const suggestion = closest(g.pred, [...domain.predicates.values()].map((p) => p.name));
+      const suggestion = nearest(g.pred, domain.predicates.keys(), 2);
       const notes = suggestion !== null ? [`did you mean ${quoteAtom(suggestion)}/${domain.predicates.get(suggestion)!.arity}?`] : undefined;
       report.at(g.loc, `goal fact ${factKey(g)}: predicate ${quoteAtom(g.pred)}/${g.args.length} occurs in no operator and not in init`, notes);
     }
@@ -146,30 +147,5 @@ function dedupe(facts: Literal[]): Literal[] {
   });
 }
 
-/** The candidate nearest to `name` within edit distance 2 (first one on a tie), or null. */
-function closest(name: string, candidates: string[]): string | null {
-  let best: string | null = null;
-  let bestD = 3;
-  for (const c of candidates) {
-    if (c === name || Math.abs(c.length - name.length) > 2 || name.length > 100) continue;
-    const d = editDistance(name, c);
-    if (d < bestD) {
-      best = c;
-      bestD = d;
-    }
-  }
-  return best;
-}
-
-/** Levenshtein distance. */
-export function editDistance(a: string, b: string): number {
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length];
-}
+/** The edit distance of two names (util/edit-distance.ts), also exported from here. */
+export { editDistance };

@@ -34,6 +34,19 @@ export interface OperatorSchema {
   /** Action cost; opn/4 operators cost 1. */
   cost: number;
   loc: Loc;
+  /**
+   * Named variables (not `_`, not `_X`) that occur once in the clause, in
+   * text order, each with the precondition it occurs in (the lint's
+   * `singleton` check); absent when there is none.
+   */
+  singletons?: Singleton[];
+}
+
+/** A variable that occurs once in an opn clause: where, and in which precondition. */
+export interface Singleton {
+  name: string;
+  loc: Loc;
+  literal: Literal;
 }
 
 export interface PredicateInfo {

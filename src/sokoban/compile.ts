@@ -19,6 +19,9 @@ import { cellLoc, cellName, isCell, levelLabel, type Level, type Point, type Rea
 /** The predicates of the Sokoban domain that no operator changes. */
 export const SOKOBAN_STATIC: Set<string> = new Set<string>(['top', 'right']);
 
+/** Every predicate whose facts compileLevel writes (a level may have none of some: a single row has no top/2 fact). */
+export const LEVEL_PREDICATES: ReadonlySet<string> = new Set<string>(['top', 'right', 'sokoban', 'box', 'empty']);
+
 /**
  * The argument and the location of each cell, made once per cell and shared
  * by its facts (a big level has millions of facts; terms are never changed

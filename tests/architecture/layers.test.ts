@@ -31,7 +31,7 @@ const knownCycles: string[] = [];
 export const tiers: readonly (readonly string[])[] = [
   ['util', 'model'], // foundation: located errors, heap, budget, option declarations; terms and the lifted model
   ['lang', 'pddl', 'sokoban', 'strips'], // input and task: Prolog facts, PDDL, Sokoban levels; grounding, the task, validation
-  ['heuristics', 'search'], // generic search: heuristics, strategies, the engine, the plug-in interface
+  ['heuristics', 'search', 'lint'], // generic search: heuristics, strategies, the engine, the plug-in interface; the domain linter
   ['plugins/sokoban', 'plugins'], // domain plug-ins and their composition into the registries
   ['core', 'prolog', 'pipeline', 'options', 'explain', 'trace'], // solving: load, report, the Prolog backend, solve(), options, teaching
   ['workers', 'bench', 'web'], // running: worker threads, planlog bench, the playground

@@ -1,0 +1,100 @@
+/**
+ * The lint's check on the ground task: never-applies, an operator schema
+ * that has no ground operator in the delete-relaxed reachability that
+ * grounding computes (strips/ground.ts), with the first of its
+ * preconditions that no reachable fact matches.
+ */
+import { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from '../model/lifted.ts';
+import { quoteAtom } from '../model/terms.ts';
+import { staticPredicates } from '../strips/ground.ts';
+import type { Task } from '../strips/task.ts';
+import { matches } from './lifted.ts';
+import { warningAt, type Warning } from './warning.ts';
+
+/**
+ * never-applies for each schema of `domain` with no operator in `task` (its
+ * grounding on `problem`). `known`: warnings already given (the lifted
+ * ones); a schema whose first unreached precondition is one that
+ * unknown-precondition reported is not reported again.
+ */
+export function lintTask(domain: Domain, problem: Problem, task: Task, known: readonly Warning[] = []): Warning[] {
+  const applies = new Uint8Array(domain.operators.length);
+  for (const op of task.operators) applies[op.schema] = 1;
+  if (applies.every((a) => a === 1)) return [];
+  const facts = new ReachedFacts(domain, problem, task);
+  const reported = new Set(known.filter((w) => w.code === 'unknown-precondition').map((w) => `${w.file}:${w.line}:${w.column}`));
+  const out: Warning[] = [];
+  domain.operators.forEach((op, i) => {
+    if (applies[i]) return;
+    const missing = op.pre.find((l) => !facts.some(l)) ?? null;
+    if (missing && reported.has(`${missing.loc.file}:${missing.loc.line}:${missing.loc.column}`)) return;
+    out.push(neverApplies(op, missing));
+  });
+  return out;
+}
+
+function neverApplies(op: OperatorSchema, missing: Literal | null): Warning {
+  const opText = factKey(op.name);
+  const why = missing
+    ? `its precondition ${factKey(missing)} never holds, even when delete lists are ignored`
+    : `its preconditions${op.neq.length > 0 ? ' and inequalities' : ''} never hold together, even when delete lists are ignored`;
+  return warningAt('never-applies', (missing ?? op.name).loc, `operator ${opText} never applies: ${why}`, `operator ${opText} never applies`);
+}
+
+/** The facts that hold in the relaxed reachability: the init facts of static predicates and the task's atoms, by predicate (read when first asked). */
+class ReachedFacts {
+  private readonly statics: Set<string>;
+  private readonly byPred = new Map<string, Literal[]>();
+
+  constructor(
+    private readonly domain: Domain,
+    private readonly problem: Problem,
+    private readonly task: Task,
+  ) {
+    this.statics = staticPredicates(domain);
+  }
+
+  /** Whether some reached fact matches the literal. */
+  some(l: Literal): boolean {
+    return this.of(l.pred).some((f) => matches(l, f));
+  }
+
+  private of(pred: string): Literal[] {
+    let list = this.byPred.get(pred);
+    if (list) return list;
+    list = [];
+    if (this.statics.has(pred) || !this.domain.predicates.has(pred)) {
+      for (const f of this.problem.init) if (f.pred === pred) list.push(f);
+    } else {
+      const head = quoteAtom(pred);
+      for (const atom of this.task.atoms) {
+        if (atom === head) list.push({ pred, args: [], loc: LOC });
+        else if (atom.startsWith(`${head}(`)) list.push({ pred, args: splitArgs(atom.slice(head.length + 1, -1)).map((value) => ({ kind: 'const', value })), loc: LOC });
+      }
+    }
+    this.byPred.set(pred, list);
+    return list;
+  }
+}
+
+const LOC = { file: '<task>', line: 0, column: 0, offset: 0 };
+
+/** The constants of an atom's argument text (`a,'b,c',3`): split at the commas outside quotes. */
+function splitArgs(text: string): string[] {
+  const out: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '\\') i++;
+      else if (c === "'") quoted = false;
+    } else if (c === "'") quoted = true;
+    else if (c === ',') {
+      out.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  out.push(text.slice(start));
+  return out;
+}
