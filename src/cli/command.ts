@@ -37,7 +37,7 @@ export interface Command<F extends Flags = Flags> {
   args: string;
   /** One or two sentences for the global command list (wrapped). */
   summary: string;
-  /** The usage lines of its --help, each after "planlog " (a line that starts with a space continues the one above). */
+  /** The usage lines of its --help, each after the program's name, `npx planlog ` or `planlog ` (a line that starts with a space continues the one above). */
   usage: readonly string[];
   /** What --help says between the usage and the flags (wrapped; "\n" starts a line, a line that starts with a space is kept as it is). */
   description?: string;
@@ -109,11 +109,11 @@ function isParseArgsError(e: unknown): boolean {
   return typeof code === 'string' && code.startsWith('ERR_PARSE_ARGS');
 }
 
-/** The command called `name`; UsageError naming the closest one when there is none. */
+/** The command called `name`; UsageError naming the closest one and listing all when there is none (the caller adds where help is). */
 export function commandNamed(table: readonly Command[], name: string): Command {
   const c = table.find((x) => x.name === name);
   if (c) return c;
   const names = table.map((x) => x.name);
   const meant = didYouMean(name, names);
-  throw new UsageError(`unknown command '${name}'${meant ? `; did you mean ${meant}?` : ''} (commands: ${names.join(', ')}; see planlog --help)`);
+  throw new UsageError(`unknown command '${name}'${meant ? `; did you mean ${meant}?` : ''} (commands: ${names.join(', ')})`);
 }

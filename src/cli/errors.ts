@@ -4,13 +4,16 @@ import { UsageError } from '../options/index.ts';
 import { formatDiagnostics, PlanlogError } from '../util/errors.ts';
 import { exitCode } from './exit.ts';
 import type { Io } from './io.ts';
+import { programName } from './paths.ts';
 
 /**
  * Prints a bad input's error (`file:line:col: message`, the line and a
- * caret; also as `{ "error": … }` on stdout with --json) or a usage error,
- * and returns exit code 2; rethrows anything else (an internal error).
+ * caret; also as `{ "error": … }` on stdout with --json) or a usage error
+ * with a line naming the help to read (`help`: a command line, e.g.
+ * `npx planlog solve --help`), and returns exit code 2; rethrows anything
+ * else (an internal error).
  */
-export function reportError(e: unknown, io: Io, json: boolean): number {
+export function reportError(e: unknown, io: Io, json: boolean, help = `${programName()} --help`): number {
   if (e instanceof PlanlogError) {
     if (json) io.out(JSON.stringify({ error: errorJson(e) }, null, 2));
     io.err(formatDiagnostics(e.diagnostics, sourcesOf(io, e)));
@@ -18,7 +21,7 @@ export function reportError(e: unknown, io: Io, json: boolean): number {
   }
   if (e instanceof UsageError) {
     if (json) io.out(JSON.stringify({ error: { message: e.message } }, null, 2));
-    io.err(`planlog: ${e.message}\n(see planlog --help)`);
+    io.err(`planlog: ${e.message}\n(see ${help})`);
     return exitCode('usage');
   }
   throw e;

@@ -2,6 +2,7 @@
 import { flagHelpLines } from '../options/index.ts';
 import { helpFlag, type Command, type Flags } from './command.ts';
 import { exitCodeHelp } from './exit.ts';
+import { programName } from './paths.ts';
 
 /** Width of the help texts, and the column where the texts of a list start. */
 const WIDTH = 80;
@@ -67,11 +68,16 @@ function exitLine(codes: readonly (readonly [number, string])[]): string[] {
   return lines;
 }
 
-/** `planlog <command> --help`: the usage lines, the description, the flags with their help, the exit codes. */
-export function commandHelp(c: Command): string {
+/**
+ * `planlog <command> --help`: the usage lines, the description, the flags
+ * with their help, the exit codes. `program` is how the user runs planlog
+ * (paths.ts: `npx planlog` or `planlog`); the usage lines start with it.
+ */
+export function commandHelp(c: Command, program = programName()): string {
   const [first, ...more] = c.usage;
+  const head = `usage: ${program} `;
   // a line that starts with a space continues the one above; any other is a form of its own
-  const out = [`usage: planlog ${first}`, ...more.map((u) => (u.startsWith(' ') ? `${' '.repeat('usage: planlog '.length)}${u}` : `       planlog ${u}`)), ''];
+  const out = [head + first, ...more.map((u) => (u.startsWith(' ') ? ' '.repeat(head.length) + u : `${' '.repeat('usage: '.length)}${program} ${u}`)), ''];
   out.push(...wrap(c.description ?? c.summary, 0), '');
   out.push('options:', ...flagLines(c.flags, true), '');
   out.push(...exitLine(Object.entries(c.exits).map(([code, meaning]) => [Number(code), meaning] as const)));
@@ -80,14 +86,14 @@ export function commandHelp(c: Command): string {
 
 /**
  * `planlog --help`: the commands with their summaries, the options of solve
- * (the main command) and the exit codes.
+ * (the main command) and the exit codes; `program` as for commandHelp.
  */
-export function globalHelp(commands: readonly Command[], demo: Command, main: Command): string {
-  const out = ['planlog — a Prolog-style STRIPS planner', '', 'usage: planlog <command> [options]', '', 'commands:'];
+export function globalHelp(commands: readonly Command[], demo: Command, main: Command, program = programName()): string {
+  const out = ['planlog — a Prolog-style STRIPS planner', '', `usage: ${program} <command> [options]`, '', 'commands:'];
   for (const c of commands) out.push(...entry(`${c.name} ${c.args}`.trim(), c.summary));
   out.push(...entry(demo.name, demo.summary));
   out.push('', `options of ${main.name}:`, ...flagLines(main.flags));
-  out.push('', ...wrap('planlog <command> --help shows the usage, options and exit codes of one command.', 0), '');
+  out.push('', ...wrap(`${program} <command> --help shows the usage, options and exit codes of one command; ${program} --version prints the version.`, 0), '');
   out.push(...exitLine(exitCodeHelp));
   return `${out.join('\n')}\n`;
 }

@@ -40,7 +40,7 @@ describe('planlog <command> --help', () => {
     const r = await runMain('solve', '--help');
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
-    expect(lines[0]).toBe('usage: planlog solve <file> [options]');
+    expect(lines[0]).toBe('usage: npx planlog solve <file> [options]');
     expect(lines).toContain('  --level N|TITLE   which level of a collection (1-based number or title)');
     expect(lines).toContain('  --max-nodes N     stop the search after N expanded nodes (exit 3)');
     expect(lines).toContain('  --show            print the board after every step');
@@ -54,12 +54,12 @@ describe('planlog <command> --help', () => {
   it('facts and validate: their own usage (they printed the global help before)', async () => {
     const facts = await runMain('facts', '--help');
     expect(facts.code).toBe(0);
-    expect(facts.out.split('\n')[0]).toBe('usage: planlog facts <level-file> [--level N|TITLE] [--domain FILE]');
+    expect(facts.out.split('\n')[0]).toBe('usage: npx planlog facts <level-file> [--level N|TITLE] [--domain FILE]');
     expect(facts.out).toContain('\n  --domain FILE     domain file of opn/4 facts (default: domains/sokoban.pl)\n');
     expect(facts.out).not.toContain('--algo');
     const validate = await runMain('validate', '-h');
     expect(validate.code).toBe(0);
-    expect(validate.out.split('\n')[0]).toBe('usage: planlog validate <file> [--level N|TITLE] [--domain FILE] (--plan FILE | --lurd STRING) [--json]');
+    expect(validate.out.split('\n')[0]).toBe('usage: npx planlog validate <file> [--level N|TITLE] [--domain FILE] (--plan FILE | --lurd STRING) [--json]');
     expect(validate.out).toContain('\n  --plan FILE       the plan: one step per line, as solve prints them\n');
     expect(validate.out).toContain('\nexit codes: 0 valid · 2 bad input or usage · 5 the plan is invalid\n');
   });
@@ -70,8 +70,8 @@ describe('planlog <command> --help', () => {
     expect(compare).toContain('\nexit codes: 0 agree · 2 bad input · 3 a backend hit its limit · 4 disagree\n');
     const trace = (await runMain('trace', '--help')).out;
     expect(trace.split('\n').slice(0, 2)).toEqual([
-      'usage: planlog trace <file> [--level N|TITLE] [--domain FILE] [--algo NAME]',
-      '                     [--heuristic NAME] [--limit N] [--format text|json|dot] [options]',
+      'usage: npx planlog trace <file> [--level N|TITLE] [--domain FILE] [--algo NAME]',
+      '                         [--heuristic NAME] [--limit N] [--format text|json|dot] [options]',
     ]);
     expect(trace).toContain('\n  --limit N         expansions shown (default 50)\n');
     const bench = (await runMain('bench', '--help')).out;
@@ -81,8 +81,8 @@ describe('planlog <command> --help', () => {
     expect(serve).toContain('\n  --max-timeout SEC\n                    largest time limit a request may ask for (default 60)\n');
     const pddl = (await runMain('pddl', '--help')).out;
     expect(pddl.split('\n').slice(0, 2)).toEqual([
-      'usage: planlog pddl export <domain.pl> [<problem.pl | level-file> [--level N|TITLE]] --out DIR',
-      '       planlog pddl import <domain.pddl> [<problem.pddl>] --out DIR',
+      'usage: npx planlog pddl export <domain.pl> [<problem.pl | level-file> [--level N|TITLE]] --out DIR',
+      '       npx planlog pddl import <domain.pddl> [<problem.pddl>] --out DIR',
     ]);
     expect(pddl).toContain('\n  --out DIR         the folder written (created when missing)\n');
   });
@@ -91,7 +91,7 @@ describe('planlog <command> --help', () => {
     for (const c of commands) {
       const r = await runMain(c.name, '--help');
       expect(r.code, c.name).toBe(0);
-      expect(r.out.startsWith(`usage: planlog ${c.name}`), c.name).toBe(true);
+      expect(r.out.startsWith(`usage: npx planlog ${c.name}`), c.name).toBe(true);
       for (const [name, flag] of Object.entries(c.flags)) {
         // the text after the flag, or on the next line at column 20
         expect(r.out, `${c.name} --${name}`).toMatch(new RegExp(`\\n  --${name}${flag.value ? ` ${flag.value.replace(/[|]/g, '\\|')}` : ''}( +|\\n {20})\\S`));
@@ -130,14 +130,14 @@ describe('unknown commands and flags: exit 2 with a did-you-mean', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve; see planlog --help)\n(see planlog --help)",
+      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)",
     );
   });
 
   it("'--heurstic' → did you mean --heuristic?, also as JSON", async () => {
     const r = await runMain('solve', TUTORIAL, '--heurstic', 'hff');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('planlog: unknown option --heurstic; did you mean --heuristic?\n(see planlog --help)');
+    expect(r.err).toBe('planlog: unknown option --heurstic; did you mean --heuristic?\n(see npx planlog solve --help)');
     const j = await runMain('solve', TUTORIAL, '--heurstic', 'hff', '--json');
     expect(j.code).toBe(2);
     expect(JSON.parse(j.out)).toEqual({ error: { message: 'unknown option --heurstic; did you mean --heuristic?' } });
@@ -146,15 +146,15 @@ describe('unknown commands and flags: exit 2 with a did-you-mean', () => {
   it("a flag of another command is suggested from this command's flags only", async () => {
     const r = await runMain('serve', '--prot', '0');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('planlog: unknown option --prot; did you mean --port?\n(see planlog --help)');
+    expect(r.err).toBe('planlog: unknown option --prot; did you mean --port?\n(see npx planlog serve --help)');
     const far = await runMain('validate', TUTORIAL, '--algo', 'bfs');
     expect(far.code).toBe(2);
-    expect(far.err).toBe('planlog: unknown option --algo\n(see planlog --help)');
+    expect(far.err).toBe('planlog: unknown option --algo\n(see npx planlog validate --help)');
   });
 
   it('a flag without its value, a value for a flag that takes none', async () => {
-    expect(await runMain('solve', TUTORIAL, '--level')).toMatchObject({ code: 2, err: 'planlog: --level needs a value\n(see planlog --help)' });
-    expect(await runMain('solve', TUTORIAL, '--json=yes')).toMatchObject({ code: 2, err: 'planlog: --json takes no value\n(see planlog --help)' });
+    expect(await runMain('solve', TUTORIAL, '--level')).toMatchObject({ code: 2, err: 'planlog: --level needs a value\n(see npx planlog solve --help)' });
+    expect(await runMain('solve', TUTORIAL, '--json=yes')).toMatchObject({ code: 2, err: 'planlog: --json takes no value\n(see npx planlog solve --help)' });
   });
 });
 

@@ -36,6 +36,6 @@ describe('planlog explain', () => {
     expect(r.err).toContain('explain needs exactly one of --plan FILE or --lurd STRING');
     const h = await run('explain', 'x', '--help');
     expect(h.code).toBe(0);
-    expect(h.out).toContain('usage: planlog explain <file>');
+    expect(h.out).toContain('usage: npx planlog explain <file>');
   });
 });

@@ -196,7 +196,7 @@ describe('planlog pddl: usage and located errors', () => {
     expect(r.err).toContain("unknown pddl command 'convert'");
   });
   it('pddl --help lists both directions; planlog --help lists pddl and --plan-format', async () => {
-    expect((await run('pddl', '--help')).out).toMatch(/planlog pddl export <domain\.pl>[^\n]*--out DIR\n\s+planlog pddl import/);
+    expect((await run('pddl', '--help')).out).toMatch(/npx planlog pddl export <domain\.pl>[^\n]*--out DIR\n\s+npx planlog pddl import/);
     const help = (await run('--help')).out;
     expect(help).toContain('pddl export|import');
     expect(help).toContain('--plan-format F');
