@@ -29,7 +29,7 @@ export interface DocShell {
   excerpts: DocExcerpt[];
 }
 
-const PREFIX = 'npm start -- ';
+const PREFIXES = ['npx planlog ', 'npm start -- '];
 
 /**
  * Splits a shell line into words: single and double quotes group, `#` after
@@ -72,8 +72,9 @@ export function shellWords(line: string): { words: string[]; comment: string } {
 /** One `npm start -- …` line as a command; null for any other line. */
 export function parseCommand(line: string, block: number): DocCommand | null {
   const text = line.trim();
-  if (!text.startsWith(PREFIX)) return null;
-  const { words, comment } = shellWords(text.slice(PREFIX.length));
+  const prefix = PREFIXES.find((p) => text.startsWith(p));
+  if (prefix === undefined) return null;
+  const { words, comment } = shellWords(text.slice(prefix.length));
   const exit = /^exit (\d+)\b/.exec(comment);
   const gt = words.indexOf('>');
   if (gt >= 0 && gt !== words.length - 2) throw new Error(`a redirection must end the command: ${text}`);
@@ -103,7 +104,7 @@ export function docShell(markdown: string): DocShell {
     const fence = /^```(\S*)\s*$/.exec(lines[i]);
     if (!fence) {
       if (lines[i].trim() !== '') lastShEnd = -2;
-      for (const m of lines[i].matchAll(/`(npm start -- [^`]+)`/g)) commands.push(parseCommand(m[1], -1)!);
+      for (const m of lines[i].matchAll(/`((?:npx planlog|npm start --) [^`]+)`/g)) commands.push(parseCommand(m[1], -1)!);
       continue;
     }
     const body: string[] = [];
