@@ -4,6 +4,7 @@ import type { SearchOptions, SearchResult } from '../search/types.ts';
 import { countMovesPushes, isSokobanStep, planToLurd } from '../sokoban/lurd.ts';
 import type { ValidationResult } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
+import type { Warning } from '../lint/index.ts';
 
 /** The two backends: planlog's own search (ts) and the planning theory on a Prolog engine. */
 export const backendNames = ['ts', 'prolog'] as const;
@@ -37,6 +38,8 @@ export interface SolveReport {
     atoms: number;
     operators: number;
   };
+  /** The lint's warnings on this problem (src/lint): the texts', and the ground task's when it was ground; absent: none. */
+  warnings?: Warning[];
   /** The validator's replay of the plan (states for rendering). Not part of the JSON output. */
   validation?: ValidationResult;
 }

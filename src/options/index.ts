@@ -65,8 +65,8 @@ const defaultPerProblem = (reg: OptionRegistry, strategy: string): boolean => (r
 export interface DeclaredOption extends OptionDecl {
   /** Its field in a web request and in SolveOptions' strategy options (`maxNodes`). */
   readonly field: string;
-  /** `search`: an option of solve, compare, trace (searchFlags); `backend`: of solve (backend, theory, engine) and compare (theory, engine). */
-  readonly group: 'search' | 'backend';
+  /** `search`: an option of solve, compare, trace (searchFlags); `backend`: of solve (backend, theory, engine) and compare (theory, engine); `lint`: of solve, compare, serve and lint (strict). */
+  readonly group: 'search' | 'backend' | 'lint';
   /** Not a field of a web request: the server sets it (max-memory). */
   readonly cliOnly?: boolean;
   /** Not a key of a bench configuration (the limits, set for the whole bench; algo and heuristic, its head). */
@@ -81,7 +81,7 @@ export interface DeclaredOption extends OptionDecl {
 
 /** Options of every solve, beyond the strategies' own: their declarations. */
 interface CommonDecl extends OptionDecl {
-  readonly group: 'search' | 'backend';
+  readonly group: 'search' | 'backend' | 'lint';
   readonly cliOnly?: boolean;
   readonly notInConfig?: boolean;
   /** It applies to the strategies for which this holds (absent: every one). */
@@ -213,6 +213,13 @@ function trailingOptions(reg: OptionRegistry): CommonDecl[] {
       notInConfig: true,
       arg: 'NAME',
       help: `prolog backend and compare: ${defaultEngine} (tau-prolog, the default everywhere: compare, solve --backend prolog, bench --vs prolog, the demo and the playground; always installed) or swipl (SWI-Prolog in WebAssembly, the optional npm package swipl-wasm; much faster on large levels)`,
+    },
+    {
+      name: 'strict',
+      type: 'boolean',
+      group: 'lint',
+      notInConfig: true,
+      help: 'lint warnings are errors: report them and stop before the search (exit 2; HTTP 400)',
     },
   ];
 }
@@ -520,6 +527,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   // the strategies' (and heuristics') own options and seed: under their field
   const fields = out as unknown as Record<string, OptionValue | undefined>;
   for (const o of all) if ((o.strategies || o.heuristics) && given(o)) fields[o.field] = checkedValue(o, from, raw(o));
+  if (value('strict') === true) out.strict = true;
   if (mode === 'search') return out;
 
   // the backend

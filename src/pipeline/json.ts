@@ -100,7 +100,34 @@ export type SolveJson = {
   prolog?: PrologJson;
   /** Levels only: which level was solved. */
   level?: LevelJson;
+  /** The lint's warnings on the domain and problem ([] when none). */
+  warnings: WarningJson[];
 };
+
+/** A lint warning (src/lint): its check's code, where, and the message with its notes (did you mean …). */
+export type WarningJson = {
+  /** The check: singleton, unknown-precondition, unused-init, unreachable-goal, never-applies, no-shared-predicates. */
+  code: string;
+  file: string;
+  line?: number;
+  column?: number;
+  message: string;
+  notes?: string[];
+};
+
+/** What warningsJson reads: a lint Warning (src/lint/warning.ts), a located diagnostic with its code. */
+export type WarningFields = Omit<WarningJson, 'notes'> & { notes?: readonly string[] };
+
+/** The `warnings` array of every JSON object: the warnings' contract fields, in their order. */
+export function warningsJson(warnings: readonly WarningFields[] | undefined): WarningJson[] {
+  return (warnings ?? []).map((w) => ({
+    code: w.code,
+    file: w.file,
+    ...(w.line !== undefined ? { line: w.line, column: w.column ?? 1 } : {}),
+    message: w.message,
+    ...(w.notes && w.notes.length > 0 ? { notes: [...w.notes] } : {}),
+  }));
+}
 
 /** The `compare --json` object (also /api/compare). */
 export type CompareJson = {
@@ -108,6 +135,8 @@ export type CompareJson = {
   reason: string;
   ts: SolveJson;
   prolog: SolveJson;
+  /** The lint's warnings on the domain and problem ([] when none). */
+  warnings: WarningJson[];
 };
 
 /** One located problem. */
@@ -164,24 +193,35 @@ export type ValidateJson = {
   moves?: number;
   pushes?: number;
   failure?: FailureJson;
+  /** The lint's warnings on the domain and problem ([] when none). */
+  warnings: WarningJson[];
 };
 
 /** What solveJson reads: a report (core/report.ts's SolveReport, the Prolog backend's too) is the object plus the validator's replay. */
-export type SolveReportFields = Omit<SolveJson, 'level' | 'heuristics'> & { heuristics?: string[]; validation?: unknown };
+export type SolveReportFields = Omit<SolveJson, 'level' | 'heuristics' | 'warnings'> & { heuristics?: string[]; warnings?: readonly WarningFields[]; validation?: unknown };
 
 /** The `solve --json` object: the report without the validator's details, plus the level's place. */
 export function solveJson(r: SolveReportFields, loaded: { level?: LevelJson }): SolveJson {
-  const { validation: _validation, ...rest } = r;
+  const { validation: _validation, warnings, ...rest } = r;
   return {
     ...rest,
     heuristics: r.heuristics ?? (r.heuristic === 'none' ? [] : [r.heuristic]),
     ...(loaded.level ? { level: { file: loaded.level.file, number: loaded.level.number, title: loaded.level.title } } : {}),
+    warnings: warningsJson(warnings),
   };
 }
 
-/** The `compare --json` object (what it reads: a Comparison of pipeline/compare.ts). */
-export function compareJson(c: { verdict: { agree: boolean; reason: string }; ts: SolveReportFields; prolog: SolveReportFields }, loaded: { level?: LevelJson }): CompareJson {
-  return { agree: c.verdict.agree, reason: c.verdict.reason, ts: solveJson(c.ts, loaded), prolog: solveJson(c.prolog, loaded) };
+/**
+ * The `compare --json` object (what it reads: a Comparison of
+ * pipeline/compare.ts); `warnings`: the lint's on the problem (default: the
+ * ts side's report's).
+ */
+export function compareJson(
+  c: { verdict: { agree: boolean; reason: string }; ts: SolveReportFields; prolog: SolveReportFields },
+  loaded: { level?: LevelJson },
+  warnings: readonly WarningFields[] | undefined = c.ts.warnings,
+): CompareJson {
+  return { agree: c.verdict.agree, reason: c.verdict.reason, ts: solveJson(c.ts, loaded), prolog: solveJson(c.prolog, loaded), warnings: warningsJson(warnings) };
 }
 
 /** The error object of `--json` and of the web API's 400 answers: the first problem located, all of them under `all`. */
@@ -208,7 +248,7 @@ export type ValidationFields = {
  * failing one, not of the plan; `prefixCost` names it so (`cost` stays for
  * the contract's readers).
  */
-export function validationJson(v: ValidationFields, length: number, sokoban?: SokobanCounts): ValidateJson {
+export function validationJson(v: ValidationFields, length: number, sokoban?: SokobanCounts, warnings?: readonly WarningFields[]): ValidateJson {
   const f = v.failure;
   return {
     valid: v.valid,
@@ -228,5 +268,6 @@ export function validationJson(v: ValidationFields, length: number, sokoban?: So
           },
         }
       : {}),
+    warnings: warningsJson(warnings),
   };
 }

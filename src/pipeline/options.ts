@@ -8,6 +8,7 @@
 import type { Backend } from '../core/report.ts';
 import type { PrologEngine, PrologSolveOptions, PrologStrategy } from '../prolog/solve.ts';
 import type { TheoryName } from '../prolog/theory.ts';
+import type { Warning } from '../lint/index.ts';
 import type { CycleRule, Progress, SearchTracer, TracedSpace } from '../search/types.ts';
 
 export interface SolveOptions {
@@ -43,6 +44,8 @@ export interface SolveOptions {
   /** The Prolog backend's theory variant and engine. */
   theory?: TheoryName;
   engine?: PrologEngine;
+  /** Lint warnings are errors: the solve stops with them as a PlanlogError (exit 2, HTTP 400) instead of running. */
+  strict?: boolean;
 }
 
 /** A configuration's options beside its strategy and heuristic (a bench job's): the strategy's own, the cycle rule, the pruning. */
@@ -66,6 +69,8 @@ export interface SolveRun {
   onProgress?: (p: Progress) => void;
   /** The observer of a traced search (see SearchOptions.trace). */
   trace?: (space: TracedSpace) => SearchTracer;
+  /** Told the lint's warnings as soon as they are known, before the search: those of the texts, then those of the ground task (never-applies). */
+  onWarnings?: (warnings: readonly Warning[]) => void;
 }
 
 /** The Prolog backend's options of a solve (the names of the domain and problem in its messages come from the caller). */

@@ -29,6 +29,7 @@ import type { Task } from '../strips/task.ts';
 import { type ValidationResult, validatePlan } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 import { PlanlogError } from '../util/errors.ts';
+import { lintCause, lintTask, strictError, type Warning } from '../lint/index.ts';
 
 export type { SolveOptions, SolveRun } from './options.ts';
 
@@ -134,6 +135,8 @@ export function solveSource(src: ProblemSource, options: RunOptions): { report: 
 export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs = 0, budget?: Budget): SolveReport {
   const strategy = strategyOf(options);
   const search = searchOptionsOf(strategy, options, contextOf(loaded));
+  const lifted = loaded.warnings ?? [];
+  announce(lifted, options);
   const t0 = clockMs();
   const startedAt = options.startedAt ?? t0 - parseMs;
   budget ??= solveBudget({ ...options, startedAt });
@@ -147,9 +150,13 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
     const groundMs = clockMs() - t0;
-    return stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 });
+    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 }), lifted);
   }
   const groundMs = clockMs() - t0;
+  // never-applies: not for a level, whose facts planlog writes (a level without vertical corridors never pushes up)
+  const grounded = loaded.level ? [] : lintTask(loaded.domain, loaded.problem, task, lifted);
+  announce(grounded, options);
+  const warnings = [...lifted, ...grounded];
   // the search's budget counts from the solve's start; the set-up of heuristics and pruners polls the solve's (pollSetup)
   search.spentMs = clockMs() - startedAt;
   budget.phase = 'set-up';
@@ -162,7 +169,7 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
       : strategy.run(space, search);
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
-    return stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: task.atoms.length, operators: task.operators.length });
+    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: task.atoms.length, operators: task.operators.length }), warnings);
   } finally {
     setActiveBudget(null);
   }
@@ -191,7 +198,41 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
   if (loaded.level && result.status === 'solved') Object.assign(report, sokobanFields(plan));
   // the whole time, from the solve's start (reading included) to the validated plan
   report.stats.totalMs = clockMs() - startedAt;
+  return withWarnings(report, warnings);
+}
+
+/** Tells the run's hook (onWarnings) the warnings; under `strict` throws them as errors instead. */
+function announce(warnings: readonly Warning[], options: RunOptions): void {
+  if (warnings.length === 0) return;
+  if (options.strict) throw strictError(warnings);
+  options.onWarnings?.(warnings);
+}
+
+/** The report with the run's warnings; a run that found no plan names the warning that may be the cause in its reason. */
+export function withWarnings<R extends SolveReport>(report: R, warnings: readonly Warning[]): R {
+  if (warnings.length === 0) return report;
+  report.warnings = [...warnings];
+  if (report.status === 'unsolvable') report.reason = `${report.reason ?? 'no plan exists'}${lintCause(warnings)}`;
   return report;
+}
+
+/**
+ * The lint's warnings on a loaded problem: those of its texts
+ * (loaded.warnings) and, but for a level, never-applies on its ground task,
+ * ground under `budget` when given. A limit reached while grounding leaves
+ * never-applies unchecked; `unchecked` then says why.
+ */
+export function lintLoaded(loaded: LoadedProblem, budget?: Budget): { warnings: Warning[]; unchecked?: string } {
+  const lifted = loaded.warnings ?? [];
+  if (loaded.level) return { warnings: [...lifted] };
+  try {
+    if (budget) budget.phase = 'grounding';
+    const task = ground(loaded.domain, loaded.problem, budget);
+    return { warnings: [...lifted, ...lintTask(loaded.domain, loaded.problem, task, lifted)] };
+  } catch (e) {
+    if (!(e instanceof LimitReached)) throw e;
+    return { warnings: [...lifted], unchecked: `never-applies was not checked: ${e.reason}` };
+  }
 }
 
 /** The report of a solve that a limit stopped before its search: the phase's position in the reason. */
@@ -224,7 +265,11 @@ export type PrologSources = Partial<Pick<PrologSolveOptions, 'domainFile' | 'pro
  */
 export async function solve(loaded: LoadedProblem, options: RunOptions, more: { parseMs?: number; budget?: Budget; sources?: PrologSources } = {}): Promise<SolveReport> {
   if (options.backend !== 'prolog') return solveLoaded(loaded, options, more.parseMs, more.budget);
-  return solvePrologLoaded(loaded, { ...prologOptionsOf(options), ...more.sources }, more.parseMs);
+  // the engine does not ground: the lint grounds the problem for never-applies, under the solve's budget
+  announce(loaded.warnings ?? [], options);
+  const { warnings } = lintLoaded(loaded, more.budget ?? solveBudget(options));
+  announce(warnings.slice(loaded.warnings?.length ?? 0), options);
+  return withWarnings(await solvePrologLoaded(loaded, { ...prologOptionsOf(options), ...more.sources }, more.parseMs), warnings);
 }
 
 /** The Prolog backend's `limit` report of a solve that a limit stopped while its problem was read (the ts report `stopped` of loadWithin). */

@@ -57,7 +57,7 @@ describe('generated from the declarations', () => {
     expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width']);
     expect(backendFlags).toEqual({ backend: { type: 'string' }, theory: { type: 'string' }, engine: { type: 'string' } });
     // max-memory is the server's to set, not a request's
-    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width']);
+    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width']);
   });
 
   it('the web schema of each option: its type, choices and range, with the server caps the declarations carry', () => {
@@ -94,7 +94,7 @@ describe('generated from the declarations', () => {
 
   it("/api/options's lists: every request's options, and each strategy's own with its default", () => {
     const c = optionCatalog();
-    expect(c.common.map((o) => o.field)).toEqual(['algo', 'heuristic', 'cycle', 'prune', 'timeout', 'maxNodes', 'backend', 'theory', 'engine']);
+    expect(c.common.map((o) => o.field)).toEqual(['algo', 'heuristic', 'cycle', 'prune', 'timeout', 'maxNodes', 'backend', 'theory', 'engine', 'strict']);
     expect(c.of('wastar')).toEqual([{ name: 'weight', field: 'weight', type: 'number', default: 2, min: 0, exclusiveMin: true, max: 1000, help: 'f = g + W·h' }]);
     expect(c.of('push')).toMatchObject([{ name: 'weight', default: 1, help: 'f = pushes + W·h' }]);
     expect(c.of('beam').map((o) => o.name)).toEqual(['width', 'temperature', 'seed']);
@@ -193,7 +193,7 @@ describe('a registry with options of its own (a plug-in adds a strategy or a heu
   };
 
   it('its option is a flag, a web field, a help line and an /api/options entry', () => {
-    expect(solveOptionList(reg).map((o) => o.name)).toEqual(['algo', 'heuristic', 'cycle', 'max-depth', 'beta', 'prune', 'seed', 'timeout', 'max-nodes', 'max-memory', 'backend', 'theory', 'engine']);
+    expect(solveOptionList(reg).map((o) => o.name)).toEqual(['algo', 'heuristic', 'cycle', 'max-depth', 'beta', 'prune', 'seed', 'timeout', 'max-nodes', 'max-memory', 'backend', 'theory', 'engine', 'strict']);
     expect(flagSpecs(['max-depth', 'beta'], reg)).toEqual({
       'max-depth': { type: 'string', value: 'D', help: 'deep: how deep (default: 3); deeper: how deep (default: 5)' },
       beta: { type: 'string', help: 'heuristic h1: the weight of a penalty' },

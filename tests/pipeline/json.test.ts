@@ -23,7 +23,9 @@ import {
   type SolveJson,
   type StatsJson,
   type ValidateJson,
+  type WarningJson,
 } from '../../src/pipeline/json.ts';
+import type { Warning } from '../../src/lint/index.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../src/pipeline/solve.ts';
 import type { PrologInfo } from '../../src/prolog/solve.ts';
 import type { IterationStats } from '../../src/search/types.ts';
@@ -48,15 +50,16 @@ export const typeChecks: true[] = [
   true satisfies Same<Level['title'], LevelJson['title']>,
   true satisfies Same<ValidationFailure['kind'], FailureJson['kind']>,
   true satisfies Same<Exclude<keyof ValidationFailure, 'loc'>, Exclude<keyof FailureJson, 'file' | 'line' | 'column'>>,
+  true satisfies Same<Exclude<keyof Warning, 'severity' | 'summary'>, keyof WarningJson>,
 ];
 
 /** Every field a type declares, listed once (the type-checker rejects a missing or an unknown name). */
 const fields = <T>(all: Record<keyof T, true>): string[] => Object.keys(all).sort();
-const SOLVE = fields<SolveJson>({ status: true, plan: true, length: true, cost: true, optimal: true, lurd: true, moves: true, pushes: true, algo: true, heuristic: true, heuristics: true, backend: true, cycle: true, reason: true, proof: true, stats: true, prolog: true, level: true });
+const SOLVE = fields<SolveJson>({ status: true, plan: true, length: true, cost: true, optimal: true, lurd: true, moves: true, pushes: true, algo: true, heuristic: true, heuristics: true, backend: true, cycle: true, reason: true, proof: true, stats: true, prolog: true, level: true, warnings: true });
 const STATS = fields<StatsJson>({ expanded: true, generated: true, duplicates: true, evaluated: true, reopened: true, stored: true, bytesPerState: true, iterations: true, timeMs: true, limit: true, parseMs: true, groundMs: true, totalMs: true, atoms: true, operators: true });
 const PROLOG = fields<PrologJson>({ theory: true, engine: true, steps: true, valid: true, invalidReason: true });
-const COMPARE = fields<CompareJson>({ agree: true, reason: true, ts: true, prolog: true });
-const VALIDATE = fields<ValidateJson>({ valid: true, length: true, cost: true, prefixCost: true, lurd: true, moves: true, pushes: true, failure: true });
+const COMPARE = fields<CompareJson>({ agree: true, reason: true, ts: true, prolog: true, warnings: true });
+const VALIDATE = fields<ValidateJson>({ valid: true, length: true, cost: true, prefixCost: true, lurd: true, moves: true, pushes: true, failure: true, warnings: true });
 const FAILURE = fields<FailureJson>({ kind: true, step: true, op: true, message: true, missing: true, file: true, line: true, column: true });
 
 const read = (rel: string): string => readFileSync(new URL(rel, import.meta.url), 'utf8');
@@ -89,13 +92,14 @@ describe('the typed JSON contract', () => {
   it('solve: tutorial level 6 by bfs, the declared fields and their values', () => {
     const loaded = loadProblem(tutorial(6));
     const json: SolveJson = solveJson(solveLoaded(loaded, { algo: 'bfs' }), loaded);
-    expect(printed(json)).toEqual(['algo', 'backend', 'cost', 'cycle', 'heuristic', 'heuristics', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status']);
+    expect(printed(json)).toEqual(['algo', 'backend', 'cost', 'cycle', 'heuristic', 'heuristics', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status', 'warnings']);
     expect(within(printed(json), SOLVE)).toEqual([]);
     expect(within(printed(json.stats), STATS)).toEqual([]);
     expect(json).toMatchObject({ status: 'solved', length: 12, cost: 12, optimal: true, lurd: 'RRRlddlUluRR', moves: 12, pushes: 6, algo: 'bfs', backend: 'ts', cycle: 'state' });
     expect(json.stats).toMatchObject({ expanded: 235, generated: 579, atoms: 33, operators: 44 });
     expect(json.level).toEqual({ file: 'maps/tutorial.txt', number: 6, title: 'The same step twice: both boxes travel the same corridor' });
     expect(json).not.toHaveProperty('validation');
+    expect(json.warnings).toEqual([]);
   });
 
   it('solve: a node limit on iddfs, reason, limit and iterations among the declared fields', () => {
@@ -129,7 +133,7 @@ describe('the typed JSON contract', () => {
     const loaded = loadProblem(tutorial(1));
     const steps = lurdSteps(loaded, 'RR');
     const json: ValidateJson = validationJson(validateSteps(loaded, steps), steps.length);
-    expect(printed(json)).toEqual(['cost', 'failure', 'length', 'prefixCost', 'valid']);
+    expect(printed(json)).toEqual(['cost', 'failure', 'length', 'prefixCost', 'valid', 'warnings']);
     expect(within(printed(json), VALIDATE)).toEqual([]);
     expect(within(printed(json.failure!), FAILURE)).toEqual([]);
     expect(json).toMatchObject({ valid: false, length: 2, cost: 1, prefixCost: 1 });
@@ -148,7 +152,7 @@ describe('the typed JSON contract', () => {
   it('validate: a valid plan with its Sokoban counts', () => {
     const loaded = loadProblem(tutorial(1));
     const steps = lurdSteps(loaded, 'R');
-    expect(validationJson(validateSteps(loaded, steps), 1, { lurd: 'R', moves: 1, pushes: 1 })).toEqual({ valid: true, length: 1, cost: 1, lurd: 'R', moves: 1, pushes: 1 });
+    expect(validationJson(validateSteps(loaded, steps), 1, { lurd: 'R', moves: 1, pushes: 1 })).toEqual({ valid: true, length: 1, cost: 1, lurd: 'R', moves: 1, pushes: 1, warnings: [] });
   });
 
   it('errors: the first problem located, all of them under `all`', () => {
