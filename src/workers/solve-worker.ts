@@ -15,6 +15,7 @@ try {
     ...job.options,
     interrupt: new Int32Array(job.interrupt),
     onProgress: job.progress ? (p) => post({ type: 'progress', progress: p }) : undefined,
+    onWarnings: (warnings) => post({ type: 'warnings', warnings: [...warnings] }),
   };
   if (job.source) {
     // reading, compiling, grounding and search under one budget, from options.startedAt

@@ -19,6 +19,7 @@ import type { LoadedProblem, ProblemSource } from '../core/load.ts';
 import type { SolveReport } from '../core/report.ts';
 import type { RunOptions, SolveOptions, SolveRun } from '../pipeline/solve.ts';
 import type { Progress } from '../search/types.ts';
+import type { Warning } from '../lint/index.ts';
 import { compileLevel } from '../sokoban/compile.ts';
 import type { Level, Point } from '../sokoban/level.ts';
 import type { Domain, Problem } from '../model/lifted.ts';
@@ -35,6 +36,8 @@ export interface SolveJob {
 
 export type WorkerReply =
   | { type: 'progress'; progress: Progress }
+  /** The lint's warnings, as soon as the worker knows them (before the search). */
+  | { type: 'warnings'; warnings: Warning[] }
   /** `read`: the texts were read (a limit may have stopped the reading); `level`: the level read, packed. */
   | { type: 'done'; report: SolveReport; read?: boolean; level?: PackedLevel }
   | { type: 'user-error'; diagnostics: Diagnostic[] }
@@ -134,7 +137,7 @@ export async function solveSourceInWorker(source: ProblemSource, options: RunOpt
 }
 
 function runWorker(what: Pick<SolveJob, 'loaded' | 'source'>, options: RunOptions, parseMs: number, hooks: WorkerSolveHooks): Promise<Extract<WorkerReply, { type: 'done' }>> {
-  const { interrupt: _i, onProgress: _p, signal: _s, trace: _t, ...plain } = options;
+  const { interrupt: _i, onProgress: _p, signal: _s, trace: _t, onWarnings: _w, ...plain } = options;
   const flag = hooks.interrupt ?? new Int32Array(new SharedArrayBuffer(4));
   if (!(flag.buffer instanceof SharedArrayBuffer)) throw new Error('solveInWorker: the interrupt flag must live in a SharedArrayBuffer');
   const job: SolveJob = { ...what, options: plain, parseMs, interrupt: flag.buffer, progress: Boolean(hooks.onProgress) };
@@ -142,6 +145,7 @@ function runWorker(what: Pick<SolveJob, 'loaded' | 'source'>, options: RunOption
     const worker = new Worker(boot, { workerData: { entry, job }, resourceLimits: { maxOldGenerationSizeMb: workerHeapLimitMb(options.maxMemoryMb) } });
     worker.on('message', (m: WorkerReply) => {
       if (m.type === 'progress') hooks.onProgress?.(m.progress);
+      else if (m.type === 'warnings') options.onWarnings?.(m.warnings);
       else {
         void worker.terminate();
         if (m.type === 'done') resolve(m);

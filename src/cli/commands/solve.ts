@@ -19,6 +19,8 @@ import { backendFlags, domainFlag, jsonFlag, levelFlag, readSource, searchFlags 
 import type { Io } from '../io.ts';
 import { bundledDomain } from '../paths.ts';
 import { renderSolve } from '../render.ts';
+import { printWarnings, strictFlags } from '../warnings.ts';
+import type { Warning } from '../../lint/index.ts';
 
 /** The plan formats of solve: text (default, the full report) or pddl. */
 const planFormats = ['text', 'pddl'] as const;
@@ -28,6 +30,7 @@ const solveFlags = {
   domain: domainFlag,
   ...searchFlags,
   ...backendFlags,
+  ...strictFlags,
   show: { type: 'boolean', help: 'print the board after every step' },
   json: jsonFlag,
   'plan-format': { type: 'string', value: 'F', help: 'text (default) or pddl: only the plan, as (action arg …) lines and "; cost = N", for VAL and Fast Downward (ts backend)' },
@@ -57,7 +60,9 @@ export const solve = command({
     const progress = io.isTTY && !values.json && !prolog;
     const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
     // planlog's own search runs off the main thread when the CLI runs (io.solve: Ctrl-C stops it cleanly); the Prolog engine has a worker of its own
-    const { report, loaded } = io.solve && !prolog ? await io.solve(source, { ...options, startedAt }, onProgress) : await solveFrom(source, { ...options, startedAt, onProgress });
+    // the lint's warnings as soon as they are known (from the worker too), before the search
+    const onWarnings = (ws: readonly Warning[]): void => printWarnings(io, ws);
+    const { report, loaded } = io.solve && !prolog ? await io.solve(source, { ...options, startedAt, onWarnings }, onProgress) : await solveFrom(source, { ...options, startedAt, onProgress, onWarnings });
     if (progress) io.err('\r\u001b[K');
     const engine = (report as Partial<PrologSolveReport>).prolog;
     if (report.status === 'solved' && engine && !engine.valid) throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${engine.invalidReason}`);
