@@ -15,12 +15,14 @@ import { warningAt, type Warning } from './warning.ts';
  * never-applies for each schema of `domain` with no operator in `task` (its
  * grounding on `problem`). `known`: warnings already given (the lifted
  * ones); a schema whose first unreached precondition is one that
- * unknown-precondition reported is not reported again.
+ * unknown-precondition reported is not reported again, and after
+ * no-shared-predicates none is.
  */
 export function lintTask(domain: Domain, problem: Problem, task: Task, known: readonly Warning[] = []): Warning[] {
   const applies = new Uint8Array(domain.operators.length);
   for (const op of task.operators) applies[op.schema] = 1;
-  if (applies.every((a) => a === 1)) return [];
+  // a problem written for another domain: every operator fails, for that one reason
+  if (applies.every((a) => a === 1) || known.some((w) => w.code === 'no-shared-predicates')) return [];
   const facts = new ReachedFacts(domain, problem, task);
   const reported = new Set(known.filter((w) => w.code === 'unknown-precondition').map((w) => `${w.file}:${w.line}:${w.column}`));
   const out: Warning[] = [];

@@ -37,7 +37,7 @@ export function sortWarnings(ws: Warning[], files: readonly string[]): Warning[]
  */
 export function strictError(ws: readonly Warning[]): PlanlogError {
   return new PlanlogError(
-    ws.map(({ code, severity: _s, summary: _m, ...d }) => ({ ...d, notes: [...(d.notes ?? []), `lint check ${code}: an error under --strict (strict), a warning without it`] })),
+    ws.map(({ code, severity: _s, summary: _m, ...d }) => ({ ...d, notes: [...(d.notes ?? []), `lint check ${code} (a warning without --strict)`] })),
   );
 }
 
