@@ -3,9 +3,11 @@ import { loadProblem } from '../../core/load.ts';
 import { explainPlan } from '../../explain/explain.ts';
 import { renderExplanation } from '../../explain/render.ts';
 import { UsageError } from '../../options/index.ts';
+import { warningsJson } from '../../pipeline/json.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { domainFlag, jsonFlag, levelFlag, planFlags, readSource, readSteps } from '../inputs.ts';
+import { printWarnings } from '../warnings.ts';
 
 export const explain = command({
   name: 'explain',
@@ -21,8 +23,9 @@ export const explain = command({
     if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('explain needs exactly one of --plan FILE or --lurd STRING');
     const source = readSource(io, file, values);
     const loaded = loadProblem(source);
+    printWarnings(io, loaded.warnings ?? []);
     const explanation = explainPlan(loaded, readSteps(io, values, loaded), source.domainText);
-    io.out(values.json ? JSON.stringify(explanation, null, 2) : renderExplanation(explanation, source.domainFile));
+    io.out(values.json ? JSON.stringify({ ...explanation, warnings: warningsJson(loaded.warnings) }, null, 2) : renderExplanation(explanation, source.domainFile));
     return exitCode(explanation.valid ? 'valid' : 'invalid');
   },
 });

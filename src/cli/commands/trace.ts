@@ -1,11 +1,13 @@
 /** `planlog trace <file>`: watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT; exits as solve. */
 import { DEFAULT_ALGO, positiveNumber, solveOptionsFrom, UsageError } from '../../options/index.ts';
+import { warningsJson } from '../../pipeline/json.ts';
 import { traceToDot } from '../../trace/dot.ts';
 import { renderTrace } from '../../trace/render.ts';
 import { traceLoaded, tracedStrategies } from '../../trace/trace.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { domainFlag, jsonFlag, levelFlag, load, searchFlags } from '../inputs.ts';
+import { printWarnings } from '../warnings.ts';
 
 const formats = ['text', 'json', 'dot'];
 
@@ -36,8 +38,9 @@ export const trace = command({
     const options = solveOptionsFrom(values, { from: 'cli', defaultAlgo: DEFAULT_ALGO.trace });
     if (!tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
     const { loaded } = load(io, file, values);
+    printWarnings(io, loaded.warnings ?? []);
     const result = traceLoaded(loaded, options, limit);
-    io.out(format === 'json' ? JSON.stringify(result, null, 2) : format === 'dot' ? traceToDot(result) : renderTrace(result));
+    io.out(format === 'json' ? JSON.stringify({ ...result, warnings: warningsJson(loaded.warnings) }, null, 2) : format === 'dot' ? traceToDot(result) : renderTrace(result));
     return exitCode(result.status);
   },
 });

@@ -7,6 +7,7 @@ import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { domainFlag, jsonFlag, levelFlag, load, planFlags, readSteps } from '../inputs.ts';
 import { renderValidation } from '../render.ts';
+import { printWarnings } from '../warnings.ts';
 
 export const validate = command({
   name: 'validate',
@@ -21,11 +22,12 @@ export const validate = command({
   run({ file, values }, io) {
     if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('validate needs exactly one of --plan FILE or --lurd STRING');
     const { loaded } = load(io, file, values);
+    printWarnings(io, loaded.warnings ?? []);
     const steps = readSteps(io, values, loaded);
     const result = validateSteps(loaded, steps);
     const plan = result.steps.map((s) => s.op);
     const sokoban = loaded.level && result.valid ? sokobanFields(plan) : undefined;
-    if (values.json) io.out(JSON.stringify(validationJson(result, steps.length, sokoban), null, 2));
+    if (values.json) io.out(JSON.stringify(validationJson(result, steps.length, sokoban, loaded.warnings), null, 2));
     else io.out(renderValidation(result, steps.length, loaded, sokoban));
     return exitCode(result.valid ? 'valid' : 'invalid');
   },
