@@ -115,6 +115,17 @@ export type WarningJson = {
   notes?: string[];
 };
 
+/** The `lint --json` object. */
+export type LintJson = {
+  /** The file linted: a domain alone, a problem, or a level file. */
+  file: string;
+  /** The domain it was linted against (null: the file is a domain, linted alone). */
+  domain: string | null;
+  warnings: WarningJson[];
+  /** Why a check did not run (never-applies when grounding hit a limit). */
+  unchecked?: string;
+};
+
 /** What warningsJson reads: a lint Warning (src/lint/warning.ts), a located diagnostic with its code. */
 export type WarningFields = Omit<WarningJson, 'notes'> & { notes?: readonly string[] };
 

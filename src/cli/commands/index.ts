@@ -9,13 +9,14 @@ import { compare } from './compare.ts';
 import { demo } from './demo.ts';
 import { explain } from './explain.ts';
 import { facts } from './facts.ts';
+import { lint } from './lint.ts';
 import { pddl } from './pddl.ts';
 import { serve } from './serve.ts';
 import { solve } from './solve.ts';
 import { trace } from './trace.ts';
 import { validate } from './validate.ts';
 
-export const commands: readonly Command[] = [solve, compare, facts, validate, explain, trace, bench, pddl, serve];
+export const commands: readonly Command[] = [solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve];
 
 /** What `planlog` runs without a command. */
 export { demo };

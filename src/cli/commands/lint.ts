@@ -1,0 +1,61 @@
+/**
+ * `planlog lint <file>`: the lint's checks (src/lint) on a domain alone, a
+ * Prolog problem with its domain, or a level; warnings on stderr, a count
+ * on stdout; exit 0, or 2 under --strict when there is a warning.
+ */
+import { isPrologFile, loadProblem } from '../../core/load.ts';
+import { parseDomain } from '../../lang/domain.ts';
+import { parseProgram } from '../../lang/parse.ts';
+import { lintDomain, strictError, type Warning } from '../../lint/index.ts';
+import { defaultMaxMemoryMb } from '../../options/index.ts';
+import { type LintJson, warningsJson } from '../../pipeline/json.ts';
+import { lintLoaded, solveBudget } from '../../pipeline/solve.ts';
+import { command } from '../command.ts';
+import { exitCode } from '../exit.ts';
+import { domainFlag, jsonFlag, levelFlag, readSource } from '../inputs.ts';
+import { printWarnings, strictFlags, warningCount } from '../warnings.ts';
+
+export const lint = command({
+  name: 'lint',
+  args: '<file>',
+  summary: 'check a domain (alone, or with a problem or level) for what is legal but hardly meant: singleton variables, typos in predicates, unused facts, unreachable goals, operators that never apply',
+  usage: ['lint <domain.pl>', 'lint <problem.pl> --domain FILE', 'lint <level-file> [--level N|TITLE] [--domain FILE]', '      [--strict] [--json]'],
+  description: [
+    'Runs the checks every solve runs before its search (README "Lint") and prints each warning as file:line:col: warning: …, with the line, a caret and a did-you-mean where a name is near. A .pl file without --domain that holds opn facts is a domain, checked alone (singleton variables); a problem file or a level is checked with its domain (without --domain, domains/sokoban.pl).',
+    'Exit 0 when the checks ran, with or without warnings; with --strict a warning is an error (exit 2), as for solve and compare.',
+  ].join('\n'),
+  flags: { level: levelFlag, domain: domainFlag, ...strictFlags, json: jsonFlag },
+  files: 'one',
+  exits: { 0: 'checked (warnings or none)', 2: 'bad input or usage; with --strict, any warning' },
+  run({ file, values }, io) {
+    let warnings: Warning[];
+    let unchecked: string | undefined;
+    let domain: string | null;
+    const text = io.readFile(file);
+    if (values.domain === undefined && values.level === undefined && isPrologFile(file) && isDomainText(text, file)) {
+      domain = null;
+      warnings = lintDomain(parseDomain(text, file));
+    } else {
+      const source = { ...readSource(io, file, values), defaultDomain: values.domain === undefined };
+      domain = source.domainFile;
+      // never-applies grounds the problem: under the memory limit a solve has
+      ({ warnings, unchecked } = lintLoaded(loadProblem(source), solveBudget({ maxMemoryMb: defaultMaxMemoryMb })));
+    }
+    if (values.strict && warnings.length > 0) throw strictError(warnings);
+    printWarnings(io, warnings);
+    if (unchecked) io.err(`note: ${unchecked}`);
+    if (values.json) {
+      const json: LintJson = { file, domain, warnings: warningsJson(warnings), ...(unchecked ? { unchecked } : {}) };
+      io.out(JSON.stringify(json, null, 2));
+    } else io.out(`${file}${domain ? ` (domain ${domain})` : ''}: ${warningCount(warnings.length)}`);
+    return exitCode('ok');
+  },
+});
+
+/** A Prolog file that is a domain: no clause is an init/1 or goal/1 fact (a problem file's). */
+function isDomainText(text: string, file: string): boolean {
+  return !parseProgram(text, file).clauses.some((c) => {
+    const h = c.head;
+    return h !== null && h.kind === 'compound' && h.args.length === 1 && (h.functor === 'init' || h.functor === 'goal');
+  });
+}
