@@ -60,6 +60,8 @@ export interface ServeOptions {
   root?: string;
   /** Log requests (Fastify's logger). */
   logger?: boolean;
+  /** Lint warnings are errors (400) for solve and compare requests that do not say `strict` themselves (serve --strict). */
+  strict?: boolean;
   /**
    * Where a line that a worker printed goes (default: the log when `logger`
    * is on, otherwise stderr as `planlog serve: worker stdout: …`); never the
@@ -295,7 +297,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   /** The search options of a body, with the server's limits applied. */
   const optionsOf = (b: SolveBody): RequestOptions => {
     const { level: _l, number: _n, problem: _p, domain: _d, ...o } = b;
-    return { ...o, timeout: Math.min(o.timeout ?? defaultTimeout, maxTimeout), maxNodes: Math.min(o.maxNodes ?? maxNodes, maxNodes) };
+    return { ...o, timeout: Math.min(o.timeout ?? defaultTimeout, maxTimeout), maxNodes: Math.min(o.maxNodes ?? maxNodes, maxNodes), ...(options.strict && o.strict === undefined ? { strict: true } : {}) };
   };
 
   app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: solveBodySchema } }, (req, reply) => {

@@ -11,9 +11,10 @@ import { explainPlan } from '../explain/explain.ts';
 import { readPlan } from '../lang/plan.ts';
 import { solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
-import { compareJson, errorJson, solveJson, validationJson } from '../pipeline/json.ts';
+import { compareJson, errorJson, solveJson, validationJson, warningsJson } from '../pipeline/json.ts';
 import { prologOptionsOf } from '../pipeline/options.ts';
-import { loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/solve.ts';
+import { lintLoaded, loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/solve.ts';
+import { strictError } from '../lint/index.ts';
 import { clockMs } from '../util/budget.ts';
 import { isPlanlogError } from '../util/errors.ts';
 
@@ -59,10 +60,10 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   if (task.kind === 'validate' || task.kind === 'explain') {
     const loaded = loadProblem(task.source);
     const steps = planOf(task, loaded);
-    if (task.kind === 'explain') return { ...explainPlan(loaded, steps, task.source.domainText) };
+    if (task.kind === 'explain') return { ...explainPlan(loaded, steps, task.source.domainText), warnings: warningsJson(loaded.warnings) };
     const v = validateSteps(loaded, steps);
     const sokoban = loaded.level && v.valid ? sokobanFields(v.steps.map((s) => s.op)) : undefined;
-    return validationJson(v, steps.length, sokoban);
+    return validationJson(v, steps.length, sokoban, loaded.warnings);
   }
   // the request's budget counts from here: a big level stops at the time limit while it is read
   const startedAt = clockMs();
@@ -85,7 +86,10 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   // compare reads under the request's budget too
   const r = loadWithin(task.source, run);
   if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);
-  return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources }, r.parseMs), r.loaded);
+  // the lint's warnings (the texts' and never-applies): errors under strict, before the backends run
+  const { warnings } = lintLoaded(r.loaded, r.budget);
+  if (options.strict && warnings.length > 0) throw strictError(warnings);
+  return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources }, r.parseMs), r.loaded, warnings);
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {

@@ -6,6 +6,7 @@
 import { positiveNumber, UsageError } from '../../options/index.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
+import { strictFlags } from '../warnings.ts';
 
 export const serve = command({
   name: 'serve',
@@ -22,6 +23,7 @@ export const serve = command({
     'max-wait': { type: 'string', value: 'SEC', help: 'longest wait for a worker; a request not started by then is answered 503 busy (default 30)' },
     'max-timeout': { type: 'string', value: 'SEC', help: 'largest time limit a request may ask for (default 60)' },
     log: { type: 'boolean', help: 'log every request (JSON lines on stdout; what a worker prints is logged too, otherwise it goes to stderr)' },
+    strict: { ...strictFlags.strict, help: 'lint warnings are errors (HTTP 400) for every solve and compare request that does not send "strict" itself' },
   },
   files: 'none',
   exits: { 0: 'stopped by Ctrl-C', 2: 'bad input or usage (also: the port is in use)' },
@@ -36,6 +38,7 @@ export const serve = command({
       maxWait: positiveNumber('max-wait', values['max-wait'], false),
       maxTimeout: positiveNumber('max-timeout', values['max-timeout'], false),
       logger: Boolean(values.log),
+      strict: Boolean(values.strict),
     });
     let address: string;
     try {
