@@ -27,7 +27,7 @@ export const planFlags = {
 /** The texts of the problem: the file, its level, the domain (the bundled Sokoban domain without --domain). */
 export function readSource(io: Io, file: string, values: { level?: string; domain?: string }): ProblemSource {
   const domainFile = values.domain ?? bundledDomain;
-  return { file, text: io.readFile(file), level: values.level, domainFile, domainText: io.readFile(domainFile) };
+  return { file, text: io.readFile(file), level: values.level, domainFile, domainText: io.readFile(domainFile), ...(values.domain === undefined ? { defaultDomain: true } : {}) };
 }
 
 /** Reads and checks the problem; throws PlanlogError for bad input. */
