@@ -14,9 +14,9 @@ import { warningAt, type Warning } from './warning.ts';
 /**
  * never-applies for each schema of `domain` with no operator in `task` (its
  * grounding on `problem`). `known`: warnings already given (the lifted
- * ones); a schema whose first unreached precondition is one that
- * unknown-precondition reported is not reported again, and after
- * no-shared-predicates none is.
+ * ones): after no-shared-predicates none is reported. A schema whose first
+ * unreached precondition has a predicate that no operator adds and no init
+ * fact has is not reported either: unknown-precondition is that warning.
  */
 export function lintTask(domain: Domain, problem: Problem, task: Task, known: readonly Warning[] = []): Warning[] {
   const applies = new Uint8Array(domain.operators.length);
@@ -24,12 +24,14 @@ export function lintTask(domain: Domain, problem: Problem, task: Task, known: re
   // a problem written for another domain: every operator fails, for that one reason
   if (applies.every((a) => a === 1) || known.some((w) => w.code === 'no-shared-predicates')) return [];
   const facts = new ReachedFacts(domain, problem, task);
-  const reported = new Set(known.filter((w) => w.code === 'unknown-precondition').map((w) => `${w.file}:${w.line}:${w.column}`));
+  const added = new Set(domain.operators.flatMap((op) => op.add.map((l) => l.pred)));
+  const inInit = new Set<string>();
+  for (const f of problem.init) inInit.add(f.pred);
   const out: Warning[] = [];
   domain.operators.forEach((op, i) => {
     if (applies[i]) return;
     const missing = op.pre.find((l) => !facts.some(l)) ?? null;
-    if (missing && reported.has(`${missing.loc.file}:${missing.loc.line}:${missing.loc.column}`)) return;
+    if (missing && !added.has(missing.pred) && !inInit.has(missing.pred)) return;
     out.push(neverApplies(op, missing));
   });
   return out;

@@ -42,7 +42,7 @@ export function strictError(ws: readonly Warning[]): PlanlogError {
 }
 
 /** Which warning most likely explains a run that found no plan: the earlier codes first. */
-const causeOrder: readonly LintCode[] = ['no-shared-predicates', 'unreachable-goal', 'unknown-precondition', 'never-applies', 'unused-init', 'singleton'];
+const causeOrder: readonly LintCode[] = ['no-shared-predicates', 'unreachable-goal', 'unknown-precondition', 'unused-init', 'never-applies', 'singleton'];
 
 /**
  * What a run that found no plan adds to its reason after warnings: " (the
