@@ -42,8 +42,13 @@ export interface Command<F extends Flags = Flags> {
   /** What --help says between the usage and the flags (wrapped; "\n" starts a line, a line that starts with a space is kept as it is). */
   description?: string;
   flags: F;
-  /** The files it takes: one (`<file>`, checked here), none (checked here), or any (checked by run). */
-  files: 'one' | 'none' | 'any';
+  /**
+   * The files it takes: one (`<file>`, checked here), a problem (one file, or
+   * two when the first is a PDDL domain, `DOMAIN.pddl PROBLEM`, which is then
+   * the value of --domain; checked here), none (checked here), or any
+   * (checked by run).
+   */
+  files: 'one' | 'problem' | 'none' | 'any';
   /** The exit codes it gives and what each means for it. */
   exits: Readonly<Record<number, string>>;
   /** Runs it; returns the exit code; throws UsageError or PlanlogError for bad input. */
@@ -80,11 +85,18 @@ export function parseFor<F extends Flags>(c: Command<F>, args: string[]): Parsed
   const values = r.values as Values<F>;
   const positionals = r.positionals;
   if (values.help) return { values, positionals, file: '' };
-  if (c.files === 'one' && positionals.length !== 1) {
-    throw new UsageError(positionals.length === 0 ? `${c.name} needs a file` : `${c.name} takes one file, got: ${positionals.join(' ')}`);
+  if (c.files === 'problem' && positionals.length === 2 && /\.pddl$/i.test(positionals[0])) {
+    const v = values as Record<string, unknown>;
+    if (v.domain !== undefined) throw new UsageError(`${c.name}: give the domain once, as the first file (${positionals[0]}) or with --domain (${String(v.domain)})`);
+    v.domain = positionals[0];
+    return { values, positionals, file: positionals[1] };
+  }
+  if ((c.files === 'one' || c.files === 'problem') && positionals.length !== 1) {
+    const pddl = c.files === 'problem' ? ' (two files are a PDDL domain and problem: DOMAIN.pddl PROBLEM)' : '';
+    throw new UsageError(positionals.length === 0 ? `${c.name} needs a file` : `${c.name} takes one file${pddl}, got: ${positionals.join(' ')}`);
   }
   if (c.files === 'none' && positionals.length > 0) throw new UsageError(`${c.name} takes no files, got: ${positionals.join(' ')}`);
-  return { values, positionals, file: c.files === 'one' ? positionals[0] : '' };
+  return { values, positionals, file: c.files === 'one' || c.files === 'problem' ? positionals[0] : '' };
 }
 
 /** Node's parseArgs messages in plain words; an unknown flag with the known one it is closest to. */

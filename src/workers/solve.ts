@@ -15,7 +15,8 @@ import { Worker } from 'node:worker_threads';
 import { parseDomain } from '../lang/domain.ts';
 import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProblem } from '../lang/problem.ts';
-import type { LoadedProblem, ProblemSource } from '../core/load.ts';
+import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/load.ts';
+import { isPddlSource } from '../core/pddl-load.ts';
 import type { SolveReport } from '../core/report.ts';
 import type { RunOptions, SolveOptions, SolveRun } from '../pipeline/solve.ts';
 import type { Progress } from '../search/types.ts';
@@ -83,6 +84,23 @@ export function levelBuffers(p: PackedLevel): ArrayBuffer[] {
  * and problem are empty.
  */
 function loadedInMain(src: ProblemSource, read: boolean, level: Level | undefined): LoadedProblem {
+  // PDDL is read again as a whole (the domain is imported, the problem read against it)
+  if (read && isPddlSource(src)) {
+    let whole: LoadedProblem | undefined;
+    const get = (): LoadedProblem => (whole ??= loadProblem(src));
+    return {
+      level,
+      get domain(): Domain {
+        return get().domain;
+      },
+      get problem(): Problem {
+        return get().problem;
+      },
+      get generated(): Set<string> | undefined {
+        return get().generated;
+      },
+    };
+  }
   let domain: Domain | undefined;
   let problem: Problem | undefined;
   return {

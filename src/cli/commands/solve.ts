@@ -4,20 +4,20 @@
  * stops it cleanly) or with the Prolog backend; print the plan, the report
  * as JSON, or the plan alone in PDDL's form.
  */
-import { planSteps, type SolveReport } from '../../core/report.ts';
+import type { SolveReport } from '../../core/report.ts';
 import { isPrologFile, type LoadedProblem } from '../../core/load.ts';
-import { pddlPlan } from '../../pddl/plan.ts';
 import { solveOptionsFrom, UsageError, type OptionContext } from '../../options/index.ts';
 import { solveJson } from '../../pipeline/json.ts';
-import { solveFrom, validateSteps } from '../../pipeline/solve.ts';
+import { solveFrom } from '../../pipeline/solve.ts';
 import type { PrologSolveReport } from '../../prolog/solve.ts';
 import type { Progress } from '../../search/types.ts';
 import { clockMs } from '../../util/budget.ts';
 import { command, type Flags, type Values } from '../command.ts';
 import { exitCode } from '../exit.ts';
-import { backendFlags, domainFlag, jsonFlag, levelFlag, readSource, searchFlags } from '../inputs.ts';
+import { backendFlags, domainFlag, isPddlName, jsonFlag, levelFlag, readSource, searchFlags } from '../inputs.ts';
 import type { Io } from '../io.ts';
 import { bundledDomain } from '../paths.ts';
+import { checkPlanFile, planFileText, writePlanFile } from '../plan-file.ts';
 import { renderSolve } from '../render.ts';
 import { printWarnings, strictFlags } from '../warnings.ts';
 import type { Warning } from '../../lint/index.ts';
@@ -33,30 +33,37 @@ const solveFlags = {
   ...strictFlags,
   show: { type: 'boolean', help: 'print the board after every step' },
   json: jsonFlag,
-  'plan-format': { type: 'string', value: 'F', help: 'text (default) or pddl: only the plan, as (action arg …) lines and "; cost = N", for VAL and Fast Downward (ts backend)' },
+  'plan-format': { type: 'string', value: 'F', help: 'text (default) or pddl: only the plan, as (action arg …) lines and "; cost = N", for VAL and Fast Downward; with -o, the form of the plan file' },
+  output: {
+    type: 'string',
+    short: 'o',
+    value: 'FILE',
+    help: "write the plan to FILE when one is found: with --plan-format pddl as Fast Downward's sas_plan, else one step per line (validate --plan reads both); the report still goes to stdout",
+  },
 } as const satisfies Flags;
 
 export const solve = command({
   name: 'solve',
   args: '<file>',
-  summary: 'solve a level (or a Prolog problem file with --domain)',
-  usage: ['solve <file> [options]'],
+  summary: 'solve a level (or a Prolog problem file with --domain, or a PDDL domain and problem)',
+  usage: ['solve <file> [options]', 'solve DOMAIN.pddl PROBLEM.pddl [options]'],
   description:
-    'Solves a Sokoban level (a level file; in a collection, the level chosen with --level) or a Prolog problem file (init/goal facts, with --domain), prints the plan, replayed by the validator, and the search statistics.',
+    'Solves a Sokoban level (a level file; in a collection, the level chosen with --level), a Prolog problem file (init/goal facts, with --domain) or a PDDL problem (with its domain first, or with --domain DOMAIN.pddl), prints the plan, replayed by the validator, and the search statistics.',
   flags: solveFlags,
-  files: 'one',
+  files: 'problem',
   exits: { 0: 'solved', 1: 'no plan exists', 2: 'bad input or usage', 3: 'a limit stopped the search' },
   async run({ file, values }, io) {
-    const context: OptionContext = { from: 'cli', mode: 'solve', problem: isPrologFile(file) ? 'prolog' : 'level' };
+    const context: OptionContext = { from: 'cli', mode: 'solve', problem: isPrologFile(file) || isPddlName(file) || isPddlName(values.domain ?? '') ? 'prolog' : 'level' };
     // the search flags' mistakes first, then --plan-format's, then the backend's
     solveOptionsFrom(values, { ...context, mode: 'search' });
     const planFormat = planFormatFrom(values);
     const options = solveOptionsFrom(values, context);
     const prolog = options.backend === 'prolog';
+    if (values.output !== undefined) checkPlanFile(values.output);
 
     // one budget from here: reading the files, the level, grounding and search all count against the limits
     const startedAt = clockMs();
-    const source = readSource(io, file, values);
+    const source = readSource(io, file, values, 'solve');
     const progress = io.isTTY && !values.json && !prolog;
     const onProgress = progress ? (p: Progress): void => io.err(`\r${progressLine(p)}\u001b[K`) : undefined;
     // planlog's own search runs off the main thread when the CLI runs (io.solve: Ctrl-C stops it cleanly); the Prolog engine has a worker of its own
@@ -66,7 +73,11 @@ export const solve = command({
     if (progress) io.err('\r\u001b[K');
     const engine = (report as Partial<PrologSolveReport>).prolog;
     if (report.status === 'solved' && engine && !engine.valid) throw new Error(`internal error: the Prolog theory returned a plan the validator rejects: ${engine.invalidReason}`);
-    if (planFormat === 'pddl') printPddlPlan(io, report, loaded);
+    if (values.output !== undefined) {
+      if (report.status === 'solved') writePlanFile(values.output, planFileText(report, loaded, planFormat));
+      io.err(report.status === 'solved' ? `wrote the plan to ${values.output}` : `no plan: ${values.output} not written`);
+    }
+    if (planFormat === 'pddl' && values.output === undefined) printPddlPlan(io, report, loaded);
     else print(io, report, loaded, file, values);
     return exitCode(report.status);
   },
@@ -86,12 +97,13 @@ function progressLine(p: Progress): string {
   return `searching… ${p.expanded.toLocaleString('en')} expanded, ${p.generated.toLocaleString('en')} generated${p.bound !== undefined ? `, bound ${p.bound}` : ''}${p.f !== undefined ? `, f ${p.f}` : ''}, ${rate.toLocaleString('en')} states/s, ${mb} MB, ${(p.elapsedMs / 1000).toFixed(1)} s`;
 }
 
-/** Checks `--plan-format`; pddl goes with the ts backend and without --json or --show. Throws UsageError. */
+/** Checks `--plan-format`; pddl without -o prints only the plan, so not with --json or --show. Throws UsageError. */
 function planFormatFrom(values: SolveValues): 'text' | 'pddl' {
   const f = values['plan-format'] ?? 'text';
   if (f !== 'text' && f !== 'pddl') throw new UsageError(`--plan-format must be ${planFormats.join(' or ')}, got '${f}'`);
-  if (f === 'pddl' && (values.json || values.show)) throw new UsageError(`--plan-format pddl prints only the plan; drop ${values.json ? '--json' : '--show'}`);
-  if (f === 'pddl' && values.backend !== undefined && values.backend !== 'ts') throw new UsageError('--plan-format pddl applies to the ts backend');
+  if (f === 'pddl' && values.output === undefined && (values.json || values.show)) {
+    throw new UsageError(`--plan-format pddl prints only the plan; drop ${values.json ? '--json' : '--show'}, or write the plan to a file with -o FILE`);
+  }
   return f;
 }
 
@@ -105,6 +117,5 @@ function printPddlPlan(io: Io, report: SolveReport, loaded: LoadedProblem): void
     io.err(`no plan (${report.status}): ${report.reason ?? 'no plan found'}`);
     return;
   }
-  const validation = report.validation ?? validateSteps(loaded, planSteps(report.plan));
-  io.out(pddlPlan(loaded.domain, validation.steps, validation.cost));
+  io.out(planFileText(report, loaded, 'pddl'));
 }
