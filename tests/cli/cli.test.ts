@@ -92,7 +92,7 @@ describe('solve --json', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     expect(Object.keys(json).sort()).toEqual(
-      ['algo', 'backend', 'cost', 'cycle', 'heuristic', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status'].sort(),
+      ['algo', 'backend', 'cost', 'cycle', 'heuristic', 'heuristics', 'length', 'level', 'lurd', 'moves', 'optimal', 'plan', 'pushes', 'stats', 'status', 'warnings'].sort(),
     );
     expect(json).toMatchObject({ status: 'solved', length: 16, cost: 16, optimal: true, moves: 16, algo: 'bfs', heuristic: 'none', backend: 'ts', cycle: 'state' });
     expect(json.plan).toHaveLength(16);
@@ -232,7 +232,7 @@ describe('usage errors: exit 2', () => {
   it('unknown command', async () => {
     const r = await run('frob');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)");
+    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)");
   });
 
   it('unknown --algo, also as JSON', async () => {
@@ -384,7 +384,7 @@ describe('validate', () => {
   it('--lurd valid: exit 0, JSON valid true with counts', async () => {
     const { code, json } = await runJson('validate', TUTORIAL, '--level', '2', '--lurd', 'rrRR', '--json');
     expect(code).toBe(0);
-    expect(json).toEqual({ valid: true, length: 4, cost: 4, lurd: 'rrRR', moves: 4, pushes: 2 });
+    expect(json).toEqual({ valid: true, length: 4, cost: 4, lurd: 'rrRR', moves: 4, pushes: 2, warnings: [] });
     const text = await run('validate', TUTORIAL, '--level', '2', '--lurd', 'rrRR');
     expect(text.code).toBe(0);
     expect(text.out).toBe('valid: 4 steps (4 moves, 2 pushes), cost 4; the goal holds after the last step\n  ########\n  #    @*#\n  ########');
@@ -405,6 +405,7 @@ describe('validate', () => {
         message: 'after the last step (3) the goal is not reached: box(x6y1) does not hold',
         missing: ['box(x6y1)'],
       },
+      warnings: [],
     });
     const text = await run('validate', TUTORIAL, '--level', '2', '--lurd', 'rrR');
     expect(text.code).toBe(5);

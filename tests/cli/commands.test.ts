@@ -130,7 +130,7 @@ describe('unknown commands and flags: exit 2 with a did-you-mean', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)",
+      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)",
     );
   });
 

@@ -75,6 +75,6 @@ opn(drop(B, R), [at(R), holding(B)], [ball(B, R), free], [holding(B)], 3).
     const plan = file('good-plan.txt', 'pick(red,a)\nmove(a,b)\ndrop(red,b)\n');
     const { code, j } = await json('validate', PROBLEM, '--domain', ROBOT, '--plan', plan);
     expect(code).toBe(0);
-    expect(j).toEqual({ valid: true, length: 3, cost: 10 });
+    expect(j).toEqual({ valid: true, length: 3, cost: 10, warnings: [] });
   });
 });
