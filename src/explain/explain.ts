@@ -7,6 +7,7 @@
  * own, so a viewer can show one step without the rest.
  */
 import { clauseText } from '../lang/clause-text.ts';
+import { formText } from '../pddl/sexpr.ts';
 import { type Term, termToString } from '../model/terms.ts';
 import { type LoadedProblem } from '../core/load.ts';
 import { validateSteps } from '../pipeline/solve.ts';
@@ -91,7 +92,8 @@ export interface Explanation {
  * Replays `steps` in the validator and explains each legal one. Never throws
  * on a bad plan: `valid` is false and `failure` says which step fails and
  * which preconditions (or goal facts) are missing. `domainText` is the text
- * the domain was parsed from (for the schemas as written).
+ * the domain was read from (for the schemas as written: an opn clause, or a
+ * PDDL domain's (:action …)).
  */
 export function explainPlan(loaded: LoadedProblem, steps: readonly PlanStep[], domainText: string): Explanation {
   const { domain, problem, level } = loaded;
@@ -100,7 +102,8 @@ export function explainPlan(loaded: LoadedProblem, steps: readonly PlanStep[], d
   const source = (op: OperatorSchema): SchemaSource => ({
     name: factKey(op.name),
     line: op.loc.line,
-    text: clauseText(domainText, op.loc.offset) ?? `opn(${factKey(op.name)}, …).`,
+    // a PDDL domain's operator is its (:action …) as written
+    text: (domainText[op.loc.offset] === '(' ? formText(domainText, op.loc.offset) : clauseText(domainText, op.loc.offset)) ?? `opn(${factKey(op.name)}, …).`,
   });
   const precondition = (l: Literal, b: Record<string, string>): Precondition => ({ fact: groundText(l, b), static: statics.has(l.pred) });
   const board = (i: number): { board?: string } => (level ? { board: renderBoard(level, v.states[i]) } : {});

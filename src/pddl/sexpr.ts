@@ -101,3 +101,21 @@ export function showSExpr(e: SExpr, max = 60): string {
   const s = e.kind === 'atom' ? e.raw : `(${e.items.map((x) => showSExpr(x, Infinity)).join(' ')})`;
   return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
+
+/**
+ * The text of the parenthesised form that opens at `offset` (a `(` in
+ * `text`), up to its closing `)`, as written (comments included); null
+ * when it is never closed or `offset` is not at a `(`.
+ */
+export function formText(text: string, offset: number): string | null {
+  if (text[offset] !== '(') return null;
+  let depth = 0;
+  for (let i = offset; i < text.length; i++) {
+    const c = text[i];
+    if (c === ';') {
+      while (i < text.length && text[i] !== '\n') i++;
+    } else if (c === '(') depth++;
+    else if (c === ')' && --depth === 0) return text.slice(offset, i + 1);
+  }
+  return null;
+}

@@ -22,7 +22,7 @@ export const compare = command({
   name: 'compare',
   args: '<file>',
   summary: 'solve with both backends (ts, prolog) and compare (exit 4 if they disagree)',
-  usage: ['compare <file> [options]'],
+  usage: ['compare <file> [options]', 'compare DOMAIN.pddl PROBLEM.pddl [options]'],
   description: [
     'Solves the problem with both backends (TypeScript and the Prolog planning theory, on tau-prolog unless --engine swipl), same strategy and cycle rule, and prints a table side by side. They agree when both find plans of equal length, each valid per the TypeScript validator, or both prove that no plan exists; for iddfs the nodes generated in every completed depth iteration must be equal too.',
     '--timeout and --max-nodes apply to each backend. On a terminal, stderr shows a line when the ts side is done and one per depth bound the Prolog side finishes.',
@@ -37,12 +37,12 @@ export const compare = command({
     engine: backendFlags.engine,
     ...strictFlags,
   },
-  files: 'one',
+  files: 'problem',
   exits: { 0: 'agree', 2: 'bad input', 3: 'a backend hit its limit', 4: 'disagree' },
   async run({ file, values }, io) {
     const options = solveOptionsFrom(values, { from: 'cli', mode: 'compare' });
     // read and checked under the run's limits; the engine reads the checked terms as planlog prints them, never the files' own text
-    const source = readSource(io, file, values);
+    const source = readSource(io, file, values, 'compare');
     const l = loadWithin(source, options);
     // the lint's warnings before the backends run: the texts' and never-applies on the ground task
     const lint = 'stopped' in l ? undefined : lintLoaded(l.loaded, l.budget);

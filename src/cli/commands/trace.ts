@@ -15,7 +15,7 @@ export const trace = command({
   name: 'trace',
   args: '<file>',
   summary: 'watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT, the plan path marked',
-  usage: ['trace <file> [--level N|TITLE] [--domain FILE] [--algo NAME]', '      [--heuristic NAME] [--limit N] [--format text|json|dot] [options]'],
+  usage: ['trace <file> [--level N|TITLE] [--domain FILE] [--algo NAME]', '      [--heuristic NAME] [--limit N] [--format text|json|dot] [options]', 'trace DOMAIN.pddl PROBLEM.pddl [options]'],
   description: [
     "Runs the search to its end (solve's limits apply: --timeout, --max-nodes, …) and shows its first N expansions (--limit, default 50): each node with g, h, f and the operator that led there, the plan's path marked (plan nodes the recorded expansions do not reach, such as the goal, which no strategy expands, are added with g only). Below: expansions per depth for the whole search, or, for iddfs and idastar, the expansions of every bound and where the deepening stopped. --format dot writes a Graphviz digraph (dot -Tsvg t.dot > t.svg); --json is --format json.",
   ].join('\n'),
@@ -28,7 +28,7 @@ export const trace = command({
     limit: { type: 'string', value: 'N', help: 'expansions shown (default 50)' },
     format: { type: 'string', value: 'F', help: 'text (default), json or dot (Graphviz)' },
   },
-  files: 'one',
+  files: 'problem',
   exits: { 0: 'solved', 1: 'no plan exists', 2: 'bad input', 3: 'a limit stopped the search' },
   run({ file, values }, io) {
     const format = values.format ?? (values.json ? 'json' : 'text');
@@ -37,7 +37,7 @@ export const trace = command({
     const limit = positiveNumber('limit', values.limit, true) ?? 50;
     const options = solveOptionsFrom(values, { from: 'cli', defaultAlgo: DEFAULT_ALGO.trace });
     if (!tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
-    const { loaded } = load(io, file, values);
+    const { loaded } = load(io, file, values, 'trace');
     printWarnings(io, loaded.warnings ?? []);
     const result = traceLoaded(loaded, options, limit);
     io.out(format === 'json' ? JSON.stringify({ ...result, warnings: warningsJson(loaded.warnings) }, null, 2) : format === 'dot' ? traceToDot(result) : renderTrace(result));

@@ -13,15 +13,15 @@ export const validate = command({
   name: 'validate',
   args: '<file>',
   summary: 'replay a plan (--plan FILE or --lurd STRING) and check it',
-  usage: ['validate <file> [--level N|TITLE] [--domain FILE] (--plan FILE | --lurd STRING) [--json]'],
+  usage: ['validate <file> [--level N|TITLE] [--domain FILE] (--plan FILE | --lurd STRING) [--json]', 'validate DOMAIN.pddl PROBLEM.pddl --plan FILE [--json]'],
   description:
-    'Replays the plan from the initial state, each step against the operator schemas of the domain, and checks that the goal holds after the last step. An invalid plan is reported at its first failing step (file:line:col of the step in the plan file) with the missing preconditions and the board before it.',
+    'Replays the plan from the initial state, each step against the operator schemas of the domain, and checks that the goal holds after the last step. An invalid plan is reported at its first failing step (file:line:col of the step in the plan file) with the missing preconditions and the board before it. The plan file is in planlog\'s steps (pickUp(a)) or in PDDL as VAL and Fast Downward write it ((pick-up a)), told apart by its first step.',
   flags: { level: levelFlag, domain: domainFlag, json: jsonFlag, ...planFlags },
-  files: 'one',
+  files: 'problem',
   exits: { 0: 'valid', 2: 'bad input or usage', 5: 'the plan is invalid' },
   run({ file, values }, io) {
     if ((values.plan === undefined) === (values.lurd === undefined)) throw new UsageError('validate needs exactly one of --plan FILE or --lurd STRING');
-    const { loaded } = load(io, file, values);
+    const { loaded } = load(io, file, values, 'validate');
     printWarnings(io, loaded.warnings ?? []);
     const steps = readSteps(io, values, loaded);
     const result = validateSteps(loaded, steps);
