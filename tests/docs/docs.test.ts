@@ -3,15 +3,16 @@
  * name that is not registered), each stating its guarantees in fixed lines
  * that agree with the code (`optimal()`, `complete()`, `admissible`,
  * `plugin`: needs a level), the index table saying the same, links that resolve; and
- * every `npm start -- …` command shown in docs/ and in the README's
- * "Write your own domain" tutorial runs through `main` in-process with the
- * exit code the text promises, printing the output excerpts shown after it.
+ * every `npx planlog …` command shown in docs/ runs through `main`
+ * in-process (they have no redirections or pipes; the README's commands run
+ * as printed through bash, readme.test.ts) with the exit code the text
+ * promises, printing the output excerpts shown after it; the tutorial's
+ * strategy table holds what `solve --json` reports.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
 import {
@@ -30,7 +31,7 @@ import {
   type SearchSpace,
   type Strategy,
 } from '../../src/index.ts';
-import { docShell, excerptPattern, section, shellWords, type DocCommand } from './doc-commands.ts';
+import { docShell, excerptPattern, planlogArgv, section, type DocCommand } from './doc-commands.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 /** A path of the project as the user would type it from the working directory. */
@@ -148,54 +149,20 @@ it('the README links docs/ from the Strategies and Heuristics sections', () => {
   expect(section(readme, '## Heuristics')).toContain('](docs/README.md)');
 });
 
-describe('reading commands out of Markdown', () => {
-  it('quotes, comments, redirections', () => {
-    expect(shellWords(`validate maps/tutorial.txt --lurd "rrRR"  # a comment`)).toEqual({ words: ['validate', 'maps/tutorial.txt', '--lurd', 'rrRR'], comment: 'a comment' });
-    expect(shellWords(`solve a.pl --json > out.json`).words).toEqual(['solve', 'a.pl', '--json', '>', 'out.json']);
-    expect(() => shellWords(`solve 'a.pl`)).toThrow('unterminated quote');
-  });
-  it('exit codes, excerpts after sh blocks only, inline commands', () => {
-    const md = '```sh\nnpm start -- solve x.txt   # exit 1\n```\n\n```\nno plan\n```\n\nsee `npm start -- serve`\n\n```\nnot an excerpt\n```\n';
-    const { commands, excerpts } = docShell(md);
-    expect(commands.map((c) => [c.argv, c.exit, c.block])).toEqual([
-      [['solve', 'x.txt'], 1, 0],
-      [['serve'], 0, -1],
-    ]);
-    expect(excerpts).toEqual([{ block: 0, lines: ['no plan'] }]);
-  });
-  it('excerpt lines: any times, any runs of spaces, a trailing … for a prefix', () => {
-    const p = excerptPattern('search: 4 expanded; search 0.45 ms, total 6.76 ms')!;
-    expect(p.test('search: 4 expanded; search 12.3 ms, total 1,020 ms')).toBe(true);
-    expect(p.test('search: 5 expanded; search 0.45 ms, total 6.76 ms')).toBe(false);
-    expect(excerptPattern('  time   0.7 ms   254 ms')!.test('  time         1.2 ms                    1198 ms')).toBe(true);
-    expect(excerptPattern('solved by bfs: 3 steps …')!.test('solved by bfs: 3 steps, cost 3, optimal')).toBe(true);
-    expect(excerptPattern('…')).toBeNull();
-  });
-});
-
 interface Printed {
   code: number;
   lines: string[];
 }
 
-/** Runs one documented command through main; `serve` gets an interrupt at once and a free port. */
-async function runDocumented(c: DocCommand, files: Map<string, string>, tmp: string): Promise<Printed> {
-  const argv = c.argv.map((a) => files.get(a) ?? (existsSync(join(root, a)) ? project(a) : a));
-  if (argv[0] === 'serve' && !argv.includes('--port')) argv.push('--port', '0', '--threads', '1');
+/** Runs `npx planlog ARGV` through main in-process; paths of the project as the user would type them from the working directory. */
+async function runInProcess(argv: string[]): Promise<Printed> {
+  const args = argv.map((a) => (existsSync(join(root, a)) ? project(a) : a));
   const out: string[] = [];
   const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false, untilInterrupted: () => Promise.resolve() };
-  const code = await main(argv, io);
-  if (c.redirect) {
-    const f = join(tmp, c.redirect);
-    writeFileSync(f, `${out.join('\n')}\n`);
-    files.set(c.redirect, f);
-  }
+  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
+  const code = await main(args, io);
   return { code, lines: [...out, ...err].join('\n').split('\n') };
 }
-
-const tmp = mkdtempSync(join(tmpdir(), 'planlog-docs-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 describe("the tutorial's strategy table on domains/robot-problem-2.pl", () => {
   const tutorial = section(read('README.md'), '### Write your own domain');
@@ -208,49 +175,49 @@ describe("the tutorial's strategy table on domains/robot-problem-2.pl", () => {
 
   it('plan lengths, optimal marks and expanded nodes are what solve --json reports', async () => {
     for (const [, algo, length, optimal, expanded] of rows) {
-      const argv = ['solve', project('domains/robot-problem-2.pl'), '--domain', project('domains/robot.pl'), '--algo', ...algo.split(' '), '--json'];
-      const p = await runDocumented({ argv, text: algo, exit: 0, block: -1 }, new Map(), tmp);
+      const p = await runInProcess(['solve', 'domains/robot-problem-2.pl', '--domain', 'domains/robot.pl', '--algo', ...algo.split(' '), '--json']);
       const json = JSON.parse(p.lines.join('\n'));
       expect([json.length, json.optimal, json.stats.expanded], algo).toEqual([Number(length), optimal !== undefined, Number(expanded)]);
     }
   });
 });
 
-const SOURCES: { name: string; text: string }[] = [
-  { name: 'README.md, ### Write your own domain', text: section(read('README.md'), '### Write your own domain') },
-  ...DOCS.filter((d) => d !== 'docs/README.md').map((d) => ({ name: d, text: read(d) })),
-];
-
-for (const src of SOURCES) {
-  const { commands, excerpts } = docShell(src.text);
-  describe(`the commands of ${src.name}`, () => {
-    const files = new Map<string, string>();
-    const skipped = (c: DocCommand): boolean => c.argv.includes('--engine') && c.argv[c.argv.indexOf('--engine') + 1] === 'swipl' && !swiplAvailable();
+for (const doc of DOCS.filter((d) => d !== 'docs/README.md')) {
+  const shown = docShell(read(doc));
+  // npx planlog lines run; the others (npx tsx bench/…: measurements) must name files that exist
+  const commands = shown.commands.filter((c) => c.kind === 'planlog');
+  const others = shown.commands.filter((c) => c.kind !== 'planlog');
+  const excerpts = shown.excerpts;
+  describe(`the commands of ${doc}`, () => {
+    const skipped = (c: DocCommand): boolean => / --engine swipl\b/.test(c.text) && !swiplAvailable();
     /**
-     * The commands run once each, in the order of the text (a command may read
-     * a file an earlier one wrote): a test that needs command i starts every
-     * command up to i that has not run yet, so that each test also runs alone.
+     * The commands run once each, in the order of the text: a test that needs
+     * command i starts every command up to i that has not run yet, so that
+     * each test also runs alone.
      */
     const runs: Promise<Printed | null>[] = [];
     const runUpTo = (i: number): Promise<Printed | null> => {
       for (let k = runs.length; k <= i; k++) {
         const c = commands[k];
         const before = runs[k - 1]?.catch(() => null) ?? Promise.resolve(null);
-        runs.push(before.then(() => (skipped(c) ? null : runDocumented(c, files, tmp))));
+        runs.push(before.then(() => (skipped(c) ? null : runInProcess(planlogArgv(c)))));
       }
       return runs[i];
     };
 
-    it('shows at least one command and an excerpt of its output', () => {
+    it('shows at least one npx planlog command and an excerpt of its output; other commands are measurements of files that exist', () => {
       expect(commands.length).toBeGreaterThan(0);
       expect(excerpts.length).toBeGreaterThan(0);
+      for (const c of others) {
+        expect(c.kind, c.text).toBe('measure');
+        for (const w of c.text.split(/\s+/)) if (w.includes('/') && !w.startsWith('-')) expect(existsSync(join(root, w)), c.text).toBe(true);
+      }
     });
 
     commands.forEach((c, i) => {
       it.skipIf(skipped(c))(`${c.text} exits ${c.exit}`, async () => {
         const p = (await runUpTo(i))!;
         expect(p.code, p.lines.join('\n')).toBe(c.exit);
-        if (c.argv[0] === 'serve') expect(p.lines[0]).toMatch(/^planlog playground on http:\/\/127\.0\.0\.1:\d+\/ /);
       });
     });
 

@@ -51,8 +51,10 @@ export const serve = command({
       if (code === 'EACCES') throw new UsageError(`not allowed to bind to port ${port} (ports below 1024 need privileges)`);
       throw e;
     }
+    // wait for Ctrl-C before saying so: a Ctrl-C right after the line must find the handler
+    const interrupted = io.untilInterrupted?.() ?? new Promise<void>(() => {});
     io.out(`planlog playground on ${address}/ (Ctrl-C stops it)`);
-    await (io.untilInterrupted?.() ?? new Promise<void>(() => {}));
+    await interrupted;
     io.out('stopping the playground…');
     await server.close();
     return exitCode('ok');
