@@ -8,6 +8,7 @@
  * problem and level the repository ships (and the IPC PDDL of
  * ../shared/pddl when it is there).
  */
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
@@ -329,6 +330,24 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
       `${files.hodling}:3:25: precondition hodling(B) of drop(B,R) never holds: no operator adds hodling/1 and no init fact has it, so drop(B,R) never applies`,
     );
   });
+});
+
+describe('the real command: the solve runs in a worker thread, which posts the warnings before its search', () => {
+  const planlog = (...args: string[]) =>
+    spawnSync(process.execPath, ['bin/planlog.js', ...args], { encoding: 'utf8', timeout: 120_000, env: { ...process.env, PLANLOG_PROGRESS: '1' } });
+
+  it('the warning on stderr before the end of the search (the progress line is cleared after it), then the plan; --strict: exit 2', () => {
+    const r = planlog('solve', files.problem, '--domain', files.form);
+    expect(r.status).toBe(0);
+    expect(r.stderr.startsWith(`${files.form}:1:25: warning: singleton variable Form in move(From,To): it occurs only once, so at(Form) matches any at/1 fact\n`)).toBe(true);
+    // the progress line is cleared (\r ESC[K) when the search is over, after the warning
+    expect(r.stderr.indexOf('\r\u001b[K')).toBeGreaterThan(r.stderr.indexOf('warning: singleton'));
+    expect(r.stdout).toContain('plan validated: 3 steps');
+    const strict = planlog('solve', files.problem, '--domain', files.form, '--strict');
+    expect(strict.status).toBe(2);
+    expect(strict.stderr.split('\n')[0]).toBe(`${files.form}:1:25: singleton variable Form in move(From,To): it occurs only once, so at(Form) matches any at/1 fact`);
+    expect(strict.stdout).toBe('');
+  }, 240_000);
 });
 
 describe('the web API: warnings in every answer, errors under strict', () => {

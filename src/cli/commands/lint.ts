@@ -36,7 +36,7 @@ export const lint = command({
       domain = null;
       warnings = lintDomain(parseDomain(text, file));
     } else {
-      const source = { ...readSource(io, file, values), defaultDomain: values.domain === undefined };
+      const source = readSource(io, file, values);
       domain = source.domainFile;
       // never-applies grounds the problem: under the memory limit a solve has
       ({ warnings, unchecked } = lintLoaded(loadProblem(source), solveBudget({ maxMemoryMb: defaultMaxMemoryMb })));
