@@ -33,7 +33,9 @@
 export type Kind = 'planlog' | 'shell' | 'setup' | 'measure' | 'bare' | 'unknown';
 
 export interface DocCommand {
-  /** The command line as printed (continuation lines joined), without its trailing comment: what bash runs. */
+  /** The command line as printed (continuation lines joined): what bash runs. */
+  printed: string;
+  /** The same without its trailing comment (for names and look-ups). */
   text: string;
   kind: Kind;
   /** Exit code the text promises (`# exit N`; 0 without). */
@@ -124,7 +126,7 @@ export function isTemplate(text: string): boolean {
 export function parseCommand(line: string, block: number, lineNo: number): DocCommand {
   const { comment, end } = shellWords(line);
   const exit = /^exit (\d+)\b/.exec(comment);
-  return { text: line.slice(0, end).trim(), kind: kindOf(line), exit: exit ? Number(exit[1]) : 0, block, line: lineNo };
+  return { printed: line.trim(), text: line.slice(0, end).trim(), kind: kindOf(line), exit: exit ? Number(exit[1]) : 0, block, line: lineNo };
 }
 
 /** Programs whose inline code spans are command lines (see the header). */

@@ -3,9 +3,9 @@
  * what counts as one and its kinds):
  *
  * - `npx planlog …` and shell lines run through `bash -c LINE`, exactly as
- *   printed (redirections, pipes, quotes, the trailing comment), one after
- *   the other in the README's order (later commands read the files earlier
- *   ones wrote), in a scratch folder: `project/` holds copies of the repo's
+ *   printed (redirections, pipes, quotes), in the README's order as far as
+ *   files go (later commands read the files earlier ones wrote; commands
+ *   that only read run two at a time, see runUpTo), in a scratch folder: `project/` holds copies of the repo's
  *   `maps/`, `domains/` (and `examples/` when there is one), and beside it
  *   `shared` links to the repo's `../shared` (so `../shared/…` resolves as
  *   in a checkout; commands that read it are skipped when it is absent).
@@ -36,7 +36,7 @@
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +59,37 @@ const LONG = new Map<string, string>([
 const COPIED = ['maps', 'domains', 'examples'];
 
 const name = (c: DocCommand): string => `README.md:${c.line}: ${c.text}`;
+/**
+ * Whether a command may write a file (see runUpTo): a shell line, a
+ * redirection, a command with an output folder or file, and bench (it
+ * writes bench-output/ by default).
+ */
+const writes = (c: DocCommand): boolean => {
+  const { words, operators } = shellWords(c.text);
+  return c.kind !== 'planlog' || operators || words.some((w) => /^(--out|-o)(=|$)/.test(w)) || words[2] === 'bench';
+};
+/** Commands run side by side (the suite runs one test file at a time; this one has both cores). */
+const SLOTS = Math.max(1, Math.min(2, availableParallelism()));
+
+/** At most n tasks at a time. */
+class Slots {
+  private free: number;
+  private readonly waiting: (() => void)[] = [];
+  constructor(n: number) {
+    this.free = n;
+  }
+  async use<T>(task: () => Promise<T>): Promise<T> {
+    if (this.free > 0) this.free--;
+    else await new Promise<void>((r) => this.waiting.push(r));
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.free++;
+    }
+  }
+}
 const isServe = (c: DocCommand): boolean => shellWords(c.text).words[2] === 'serve';
 const needsShared = (c: DocCommand): boolean => c.text.includes('../shared/');
 const run = (c: DocCommand): boolean => (c.kind === 'planlog' || c.kind === 'shell') && !LONG.has(c.text);
@@ -118,7 +149,7 @@ exec node '${bin}' "$@"
  */
 function runBash(c: DocCommand, cwd: string, env: NodeJS.ProcessEnv): Promise<Printed> {
   return new Promise((resolve, reject) => {
-    const child = spawn('bash', ['-c', c.text], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn('bash', ['-c', c.printed], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     let served: number | undefined;
@@ -166,16 +197,22 @@ describe('the README: every command line, as printed, through bash', () => {
   });
 
   /**
-   * The commands run once each, in the README's order: a test that needs
-   * command i first runs every earlier command that has not run yet, so
-   * that each test also runs alone.
+   * The commands run once each, in the README's order as far as files go: a
+   * command that writes starts after every command above it has ended, one
+   * that only reads after every writer above it (so it sees their files and
+   * no later writer changes a file under it); readers between two writers
+   * run side by side, at most SLOTS at a time. A test that needs command i
+   * starts every command up to i that has not started yet, so that each
+   * test also runs alone.
    */
   const runs: Promise<Printed | null>[] = [];
+  const slots = new Slots(SLOTS);
   const runUpTo = (i: number): Promise<Printed | null> => {
     for (let k = runs.length; k <= i; k++) {
       const c = commands[k];
-      const before = runs[k - 1]?.catch(() => null) ?? Promise.resolve(null);
-      runs.push(before.then(() => (run(c) && skipReason(c) === null ? runBash(c, cwd, env) : null)));
+      const above = writes(c) ? runs : runs.filter((_, j) => writes(commands[j]));
+      const after = Promise.all(above.map((r) => r.catch(() => null)));
+      runs.push(after.then(() => (run(c) && skipReason(c) === null ? slots.use(() => runBash(c, cwd, env)) : null)));
     }
     return runs[i];
   };
