@@ -1,7 +1,10 @@
 /**
  * Level specifications of the benchmark: `FILE` (every level of a file or
- * collection), `FILE:N`, `FILE:A-B`, `FILE:1,4,7-9`.
+ * collection), `FILE:N`, `FILE:A-B`, `FILE:1,4,7-9`; a problem file (a
+ * Prolog problem `.pl` or a PDDL problem) is one problem.
  */
+import { isPrologFile } from '../core/load.ts';
+import { isPddl } from '../pddl/detect.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { scanLevels } from '../sokoban/level.ts';
 
@@ -11,8 +14,15 @@ export interface BenchLevel {
   title: string | null;
   /** Short name for tables and charts: `microban 3`. */
   label: string;
-  /** Number of boxes (null when the level has problems; its runs then report them). */
+  /** Number of boxes (null when the level has problems, its runs then report them, and for a problem file). */
   boxes: number | null;
+  /** The domain of this problem when it is not the benchmark's (a folder's domain.pddl). */
+  domainFile?: string;
+}
+
+/** A problem file (Prolog or PDDL), not a level file: it holds one problem, read without --level. */
+export function isProblemFile(file: string, text: string): boolean {
+  return isPrologFile(file) || isPddl(file, text);
 }
 
 /** Splits `FILE[:RANGES]` (a trailing `:digits,-` part is a range list). */
@@ -38,9 +48,14 @@ export function parseRanges(ranges: string, count: number, file: string): number
 /** The levels of one specification, reading the file with `read`. */
 export function resolveLevels(spec: string, read: (file: string) => string): BenchLevel[] {
   const { file, ranges } = splitSpec(spec);
-  const entries = scanLevels(read(file), file);
-  const numbers = ranges === null ? entries.map((e) => e.number) : parseRanges(ranges, entries.length, file);
+  const text = read(file);
   const stem = file.replace(/^.*[\\/]/, '').replace(/\.[^.]*$/, '');
+  if (isProblemFile(file, text)) {
+    if (ranges !== null) throw new PlanlogError({ file, message: `a problem file holds one problem; drop :${ranges}` });
+    return [{ file, level: 1, title: null, label: stem, boxes: null }];
+  }
+  const entries = scanLevels(text, file);
+  const numbers = ranges === null ? entries.map((e) => e.number) : parseRanges(ranges, entries.length, file);
   return numbers.map((n) => {
     const e = entries[n - 1];
     return { file, level: n, title: e.title, label: `${stem} ${n}`, boxes: e.level ? e.level.boxes.length : null };

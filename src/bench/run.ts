@@ -54,7 +54,7 @@ export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; confi
           job: {
             file: level.file,
             level: level.level,
-            domainFile: plan.domainFile,
+            domainFile: level.domainFile ?? plan.domainFile,
             algo: config.algo,
             heuristic: config.heuristic,
             options: config.options,

@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { PlanlogError } from '../util/errors.ts';
-import { loadProblem, type LoadedProblem } from '../core/load.ts';
+import { isPrologFile, loadProblem, type LoadedProblem } from '../core/load.ts';
+import { isPddl } from '../pddl/detect.ts';
 import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 import { solve } from '../pipeline/solve.ts';
 import type { PrologEngine } from '../prolog/solve.ts';
@@ -58,10 +59,12 @@ export function configName(j: Pick<Job, 'algo' | 'heuristic' | 'options' | 'back
 }
 
 function load(job: Job): LoadedProblem {
+  const text = readFileSync(job.file, 'utf8');
   return loadProblem({
     file: job.file,
-    text: readFileSync(job.file, 'utf8'),
-    level: job.level,
+    text,
+    // a problem file (Prolog or PDDL) has no levels
+    level: isPrologFile(job.file) || isPddl(job.file, text) ? undefined : job.level,
     domainFile: job.domainFile,
     domainText: readFileSync(job.domainFile, 'utf8'),
   });

@@ -4,19 +4,23 @@
  * summary. The pool (piscina) and the report writers are loaded when the
  * command runs, so that the other commands start without them.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
 import { defaultMaxMemoryMb, optionNamed, positiveNumber, solveOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
 import { defaultEngine, prologEngines, prologStrategies } from '../../prolog/solve.ts';
+import { pddlDefineKind } from '../../pddl/detect.ts';
 import { command, parseFor, type Flags, type Parsed } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import type { Io } from '../io.ts';
+import { checkDomainGiven } from '../inputs.ts';
 import { bundledDomain } from '../paths.ts';
 
 /** The strategies benchmarked without --algo: the theses' set. */
 export const DEFAULT_BENCH_ALGOS = ['bfs', 'dfs', 'ucs', 'astar+matching', 'gbfs+matching', 'beam', 'lrta', 'mcts', 'ga'];
+/** The same on problem files (Prolog or PDDL): hff where levels have matching, a heuristic of Sokoban levels only. */
+export const DEFAULT_PROBLEM_BENCH_ALGOS = DEFAULT_BENCH_ALGOS.map((a) => a.replace('+matching', '+hff'));
 
 /** What `--vs prolog` adds: the Prolog backend's strategies and the TS iddfs to set them against. */
 export const VS_PROLOG = ['iddfs', 'prolog:iddfs', 'prolog:bfs'];
@@ -41,18 +45,20 @@ const benchFlags = {
   width: { type: 'string', value: 'K', help: "beam's width" },
   temperature: { type: 'string', value: 'T', help: "beam's softmax temperature" },
   prune: { type: 'string', value: 'NAME', help: 'deadlocks or none, for every strategy' },
-  domain: { type: 'string', value: 'FILE', help: 'domain file (default: domains/sokoban.pl)' },
+  domain: { type: 'string', value: 'FILE', help: "domain file, opn or PDDL (default: domains/sokoban.pl; a folder's problems: its domain.pddl)" },
   out: { type: 'string', value: 'DIR', help: 'output folder (default: bench-output)' },
 } as const satisfies Flags;
 
 export const bench = command({
   name: 'bench',
   args: '<levels…>',
-  summary: 'strategies × levels on all cores: CSV, JSON, Markdown, SVG charts',
-  usage: ['bench LEVELS… [options]'],
+  summary: 'strategies × levels (or problems) on all cores: CSV, JSON, Markdown, SVG charts',
+  usage: ['bench LEVELS… [options]', 'bench DIR… [options]', 'bench [DOMAIN.pddl | --domain FILE] PROBLEMS… [options]'],
   description: [
     'LEVELS: level files or collections, each optionally with levels:',
     '  maps/tutorial.txt  microban.txt:1-40  microban.txt:1,5,9-12',
+    'DIR: a folder of PDDL files, its domain.pddl and every other .pddl file a problem of it (as in IPC suites).',
+    `PROBLEMS: Prolog problem files or PDDL problems of the domain given first (a .pddl domain) or with --domain. On problem files the default strategies are ${DEFAULT_PROBLEM_BENCH_ALGOS.join(',')}.`,
     '',
     'Writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the summary, also printed) and the charts DIR/time.svg, expanded.svg, length.svg, coverage.svg.',
   ].join('\n'),
@@ -123,8 +129,14 @@ export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {})
 }
 
 async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: Io, deps: BenchDeps = {}): Promise<number> {
-  if (positionals.length === 0) throw new UsageError('bench needs at least one level file (e.g. maps/tutorial.txt:1-5)');
-  const configs = benchConfigs(values.algo ?? DEFAULT_BENCH_ALGOS, values);
+  if (positionals.length === 0) throw new UsageError('bench needs at least one level file, problem file or folder of PDDL problems (e.g. maps/tutorial.txt:1-5)');
+  // DOMAIN.pddl PROBLEMS…: the first file is the domain, as with solve
+  if (values.domain === undefined && positionals.length > 1 && /\.pddl$/i.test(positionals[0]) && pddlDefineKind(io.readFile(positionals[0])) === 'domain') {
+    values = { ...values, domain: positionals[0] };
+    positionals = positionals.slice(1);
+  }
+  const problems = positionals.every((p) => isFolder(p) || /\.(pl|pddl)$/i.test(p));
+  const configs = benchConfigs(values.algo ?? (problems ? DEFAULT_PROBLEM_BENCH_ALGOS : DEFAULT_BENCH_ALGOS), values);
   const timeout = positiveNumber('timeout', values.timeout, false) ?? 30;
   const maxNodes = positiveNumber('max-nodes', values['max-nodes'], true);
   const maxMemory = positiveNumber('max-memory', values['max-memory'], false) ?? defaultMaxMemoryMb;
@@ -134,7 +146,7 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const domainFile = values.domain ?? bundledDomain;
   io.readFile(domainFile); // a missing domain is bad input, reported before any run
   const { charts, createPool, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
-  const levels: BenchLevel[] = positionals.flatMap((spec) => resolveLevels(spec, (f) => io.readFile(f)));
+  const levels: BenchLevel[] = positionals.flatMap((spec) => benchLevels(spec, values.domain, io, resolveLevels));
   const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
 
   const pool = deps.run ? null : createPool(threads);
@@ -162,4 +174,38 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   io.out(summary);
   io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
   return exitCode('ok');
+}
+
+const isFolder = (path: string): boolean => {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The levels (or problems) of one argument of bench: a folder of PDDL
+ * files is its problems, each with the folder's domain.pddl (unless
+ * --domain names one) and labelled "FOLDER PROBLEM"; a level file, its
+ * levels; a problem file, its one problem. A PDDL problem without a domain
+ * is a UsageError naming the command to run.
+ */
+function benchLevels(spec: string, domain: string | undefined, io: Io, resolveLevels: typeof import('../../bench/index.ts').resolveLevels): BenchLevel[] {
+  const read = (f: string): string => io.readFile(f);
+  if (isFolder(spec)) {
+    const domainFile = domain ?? join(spec, 'domain.pddl');
+    if (domain === undefined && !existsSync(domainFile)) {
+      throw new UsageError(`bench ${spec}: a folder is read as a PDDL domain.pddl and its problems, but ${domainFile} does not exist (name the domain with --domain FILE)`);
+    }
+    read(domainFile);
+    const files = readdirSync(spec)
+      .filter((f) => /\.pddl$/i.test(f) && join(spec, f) !== join(domainFile))
+      .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    if (files.length === 0) throw new UsageError(`bench ${spec}: the folder holds no PDDL problem (.pddl files besides ${basename(domainFile)})`);
+    return files.flatMap((f) => resolveLevels(join(spec, f), read).map((l) => ({ ...l, label: `${basename(spec)} ${l.label}`, ...(domain === undefined ? { domainFile } : {}) })));
+  }
+  const file = spec.replace(/:[\d,\s-]+$/, '');
+  if (domain === undefined) checkDomainGiven(file, read(file), 'bench');
+  return resolveLevels(spec, read);
 }
