@@ -78,7 +78,8 @@ export function commandHelp(c: Command, program = programName()): string {
   const head = `usage: ${program} `;
   // a line that starts with a space continues the one above; any other is a form of its own
   const out = [head + first, ...more.map((u) => (u.startsWith(' ') ? ' '.repeat(head.length) + u : `${' '.repeat('usage: '.length)}${program} ${u}`)), ''];
-  out.push(...wrap(c.description ?? c.summary, 0), '');
+  // an example line of the description (it starts with a space) that runs planlog names it as the user runs it
+  out.push(...wrap((c.description ?? c.summary).replace(/^( +)planlog /gm, `$1${program} `), 0), '');
   out.push('options:', ...flagLines(c.flags, true), '');
   out.push(...exitLine(Object.entries(c.exits).map(([code, meaning]) => [Number(code), meaning] as const)));
   return `${out.join('\n')}\n`;

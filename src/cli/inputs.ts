@@ -10,7 +10,7 @@ import { isPddlPlan, readPddlPlan } from '../pddl/plan.ts';
 import { lurdSteps } from '../pipeline/solve.ts';
 import type { Flag } from './command.ts';
 import type { Io } from './io.ts';
-import { bundledDomain } from './paths.ts';
+import { bundledDomain, programName } from './paths.ts';
 
 export const levelFlag = { type: 'string', value: 'N|TITLE', help: 'which level of a collection (1-based number or title)' } as const satisfies Flag;
 export const domainFlag = { type: 'string', value: 'FILE', help: 'domain file: opn/4 facts or PDDL (default: domains/sokoban.pl)' } as const satisfies Flag;
@@ -56,13 +56,13 @@ export function readSource(io: Io, file: string, values: { level?: string; domai
 export function checkDomainGiven(file: string, text: string, command: string): void {
   if (!isPddl(file, text)) return;
   if (pddlDefineKind(text) === 'domain') {
-    throw new UsageError(`${file} is a PDDL domain: give a problem after it, as in: npx planlog ${command} ${file} PROBLEM.pddl`);
+    throw new UsageError(`${file} is a PDDL domain: give a problem after it, as in: ${programName()} ${command} ${file} PROBLEM.pddl`);
   }
   const sibling = join(dirname(file), 'domain.pddl');
   if (sibling !== join(file) && existsSync(sibling)) {
-    throw new UsageError(`${file} is a PDDL problem and needs its domain; did you mean: npx planlog ${command} ${sibling} ${file}?`);
+    throw new UsageError(`${file} is a PDDL problem and needs its domain; did you mean: ${programName()} ${command} ${sibling} ${file}?`);
   }
-  throw new UsageError(`${file} is a PDDL problem and needs its domain: npx planlog ${command} DOMAIN.pddl ${file} (or --domain DOMAIN.pddl)`);
+  throw new UsageError(`${file} is a PDDL problem and needs its domain: ${programName()} ${command} DOMAIN.pddl ${file} (or --domain DOMAIN.pddl)`);
 }
 
 /** Reads and checks the problem; throws PlanlogError for bad input (UsageError for a PDDL file without its domain). */

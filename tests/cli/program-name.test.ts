@@ -4,7 +4,9 @@
  * `planlog` when it runs as a command of that name from the PATH; a usage
  * error says once where its help is; `--version`.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readTextFile, type Io } from '../../src/cli/io.ts';
 import { main } from '../../src/cli/main.ts';
@@ -58,6 +60,20 @@ describe('hints and help name that command', () => {
     const global = (await runAs('planlog', '--help')).out;
     expect(global).toContain('\nusage: planlog <command> [options]\n');
     expect(global).toContain('\nplanlog <command> --help shows the usage, options and exit codes of one command;\nplanlog --version prints the version.\n');
+  });
+  it("a description's example command and the commands' own hints too", async () => {
+    expect((await runAs('npx planlog', 'pddl', '--help')).out).toContain('\n  npx planlog solve DIR/problem.pl --domain DIR/domain.pl\n');
+    expect((await runAs('planlog', 'pddl', '--help')).out).toContain('\n  planlog solve DIR/problem.pl --domain DIR/domain.pl\n');
+    const dir = mkdtempSync(join(tmpdir(), 'planlog-program-'));
+    try {
+      const problem = join(dir, 'p.pddl');
+      writeFileSync(problem, '(define (problem p) (:domain d) (:objects a) (:init (q a)) (:goal (q a)))\n');
+      const r = await runMain('solve', problem);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`planlog: ${problem} is a PDDL problem and needs its domain: npx planlog solve DOMAIN.pddl ${problem} (or --domain DOMAIN.pddl)\n(see npx planlog solve --help)`);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
   it('from a checkout: npx planlog in the global help', async () => {
     const global = (await runAs('npx planlog', '--help')).out;

@@ -10,7 +10,7 @@ import { defaultEngine } from '../../prolog/solve.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { load } from '../inputs.ts';
-import { bundledDomain, demoLevel } from '../paths.ts';
+import { bundledDomain, demoLevel, programName } from '../paths.ts';
 import { renderSolve } from '../render.ts';
 import { count } from '../../util/words.ts';
 
@@ -39,10 +39,12 @@ export const demo = command({
     const small = load(io, demoTutorial, { level: '3' });
     const c = await compareLoaded(small.loaded, { algo: 'iddfs', cycle: 'state', theory: 'fast', engine: defaultEngine, timeoutMs: 20_000 });
     io.out(`\n${renderComparison(c, `the Prolog backend cross-checks it — ${demoTutorial}, level 3: iddfs --cycle state, ts vs prolog (${defaultEngine})`)}`);
-    io.out('\ntry: npm start -- solve maps/tutorial.txt --level 3 --algo iddfs     (see npm start -- --help)');
-    io.out('     npm start -- compare maps/tutorial.txt --level 4');
-    if (swiplAvailable()) io.out('     npm start -- compare maps/demo.txt --engine swipl     (SWI-Prolog: the demo level in about a second)');
-    io.out('     npm start -- serve          (the web playground on http://127.0.0.1:9000/)');
+    // commands that work as printed: planlog as it was started (paths.ts), the files as found from here
+    const p = programName();
+    io.out(`\ntry: ${p} solve ${demoTutorial} --level 3 --algo iddfs     (see ${p} --help)`);
+    io.out(`     ${p} compare ${demoTutorial} --level 4`);
+    if (swiplAvailable()) io.out(`     ${p} compare ${demoLevel} --engine swipl     (SWI-Prolog: the demo level in about a second)`);
+    io.out(`     ${p} serve          (the web playground on http://127.0.0.1:9000/)`);
     return exitCode(report.status);
   },
 });

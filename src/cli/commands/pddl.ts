@@ -17,6 +17,7 @@ import { command } from '../command.ts';
 import { commandHelp } from '../help.ts';
 import { exitCode } from '../exit.ts';
 import type { Io } from '../io.ts';
+import { programName } from '../paths.ts';
 
 export const pddl = command({
   name: 'pddl',
@@ -52,7 +53,7 @@ export const pddl = command({
       writeText(path, text);
       io.out(`wrote ${path} (${what})`);
     }
-    if (sub === 'import' && problemFile !== undefined) io.out(`solve with: planlog solve ${join(values.out, 'problem.pl')} --domain ${join(values.out, 'domain.pl')}`);
+    if (sub === 'import' && problemFile !== undefined) io.out(`solve with: ${programName()} solve ${join(values.out, 'problem.pl')} --domain ${join(values.out, 'domain.pl')}`);
     return exitCode('ok');
   },
 });
