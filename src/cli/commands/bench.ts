@@ -168,7 +168,7 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const summary = toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })) });
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'bench.csv'), toCsv(rows));
-  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, runs: rows }, null, 1)}\n`);
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, runs: rows }, null, 1)}\n`);
   writeFileSync(join(outDir, 'bench.md'), summary);
   for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
   io.out(summary);

@@ -28,6 +28,7 @@ export const pddl = command({
     'export writes DIR/domain.pddl (STRIPS; :equality for X \\= Y, :action-costs when an operator does not cost 1) and, with a problem (a Prolog problem file or a Sokoban level), DIR/problem.pddl.',
     'import reads STRIPS PDDL with :typing, :equality and :action-costs and writes DIR/domain.pl (opn facts; types become static facts such as block(a)) and, with a problem, DIR/problem.pl; solve them with',
     '  planlog solve DIR/problem.pl --domain DIR/domain.pl',
+    'No import is needed to run PDDL: solve, compare, explain, validate, trace and bench read it directly (solve DOMAIN.pddl PROBLEM.pddl) through the same import; pddl import shows the opn text they run.',
     'Names: moveR is move-r in PDDL and back; see "PDDL interop" in the README.',
   ].join('\n'),
   flags: {
