@@ -40,7 +40,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swiplAvailable } from '../../src/index.ts';
+import { swiplAvailable } from '../../src/prolog/engine-swipl.ts';
 import { docShell, excerptPattern, shellWords, type DocCommand } from './doc-commands.ts';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
