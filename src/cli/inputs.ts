@@ -13,7 +13,7 @@ import type { Io } from './io.ts';
 import { bundledDomain, programName } from './paths.ts';
 
 export const levelFlag = { type: 'string', value: 'N|TITLE', help: 'which level of a collection (1-based number or title)' } as const satisfies Flag;
-export const domainFlag = { type: 'string', value: 'FILE', help: 'domain file: opn/4 facts or PDDL (default: domains/sokoban.pl)' } as const satisfies Flag;
+export const domainFlag = { type: 'string', value: 'FILE', help: 'opn/4 or PDDL domain file (default: domains/sokoban.pl)' } as const satisfies Flag;
 export const jsonFlag = { type: 'boolean', help: 'one JSON object on stdout' } as const satisfies Flag;
 
 /** The search flags of solve, compare and trace with their help, generated from the strategy records (src/options). */

@@ -253,7 +253,7 @@ describe('usage errors: exit 2', () => {
     expect(none.err).toContain('solve needs a file');
     const two = await run('solve', 'a', 'b');
     expect(two.code).toBe(2);
-    expect(two.err).toContain('solve takes one file, got: a b');
+    expect(two.err).toContain('solve takes one file (two files are a PDDL domain and problem: DOMAIN.pddl PROBLEM), got: a b');
   });
 
   it('missing file: "cannot read file: no such file"', async () => {

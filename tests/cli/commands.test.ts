@@ -55,7 +55,7 @@ describe('planlog <command> --help', () => {
     const facts = await runMain('facts', '--help');
     expect(facts.code).toBe(0);
     expect(facts.out.split('\n')[0]).toBe('usage: npx planlog facts <level-file> [--level N|TITLE] [--domain FILE]');
-    expect(facts.out).toContain('\n  --domain FILE     domain file of opn/4 facts (default: domains/sokoban.pl)\n');
+    expect(facts.out).toContain('\n  --domain FILE     opn/4 or PDDL domain file (default: domains/sokoban.pl)\n');
     expect(facts.out).not.toContain('--algo');
     const validate = await runMain('validate', '-h');
     expect(validate.code).toBe(0);
@@ -110,7 +110,7 @@ describe('planlog --help', () => {
     expect(r.code).toBe(0);
     const lines = r.out.trimEnd().split('\n');
     for (const c of commands) expect(lines.some((l) => l.startsWith(`  ${`${c.name} ${c.args}`.trim()}`)), c.name).toBe(true);
-    expect(lines).toContain('  solve <file>      solve a level (or a Prolog problem file with --domain)');
+    expect(lines).toContain('  solve <file>      solve a level, a Prolog problem (--domain) or a PDDL problem');
     expect(lines).toContain('  pddl export|import');
     expect(lines).toContain('  (no command)      the demo: solve the bundled demo level');
     expect(lines).toContain('options of solve:');

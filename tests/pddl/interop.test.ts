@@ -180,7 +180,7 @@ describe('solve --plan-format pddl', () => {
   it.each([
     [['--plan-format', 'xml'], "--plan-format must be text or pddl, got 'xml'"],
     [['--plan-format', 'pddl', '--json'], '--plan-format pddl prints only the plan; drop --json'],
-    [['--plan-format', 'pddl', '--backend', 'prolog'], '--plan-format pddl applies to the ts backend'],
+    [['--plan-format', 'pddl', '--show'], '--plan-format pddl prints only the plan; drop --show, or write the plan to a file with -o FILE'],
   ])('usage error: %j', async (flags, message) => {
     const r = await run('solve', project('domains/blocks-1.pl'), '--domain', project('domains/blocks.pl'), ...flags);
     expect(r.code).toBe(2);

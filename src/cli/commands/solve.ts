@@ -45,7 +45,7 @@ const solveFlags = {
 export const solve = command({
   name: 'solve',
   args: '<file>',
-  summary: 'solve a level (or a Prolog problem file with --domain, or a PDDL domain and problem)',
+  summary: 'solve a level, a Prolog problem (--domain) or a PDDL problem',
   usage: ['solve <file> [options]', 'solve DOMAIN.pddl PROBLEM.pddl [options]'],
   description:
     'Solves a Sokoban level (a level file; in a collection, the level chosen with --level), a Prolog problem file (init/goal facts, with --domain) or a PDDL problem (with its domain first, or with --domain DOMAIN.pddl), prints the plan, replayed by the validator, and the search statistics.',
