@@ -38,7 +38,7 @@ const solveFlags = {
     type: 'string',
     short: 'o',
     value: 'FILE',
-    help: "write the plan to FILE when one is found: with --plan-format pddl as Fast Downward's sas_plan, else one step per line (validate --plan reads both); the report still goes to stdout",
+    help: "(or -o FILE) write the plan to FILE when one is found: with --plan-format pddl as Fast Downward's sas_plan, else one step per line (validate --plan reads both); the report still goes to stdout",
   },
 } as const satisfies Flags;
 
