@@ -40,6 +40,14 @@ const io: Io = {
   },
 };
 
+// A reader that stops early (`| head`) closes the pipe: stop quietly, as other command-line tools do, instead of an unhandled EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr]) {
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+    throw e;
+  });
+}
+
 main(process.argv.slice(2), io).then(
   (code) => {
     process.exitCode = code;
