@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
+import type { WarningJson } from '../../src/pipeline/json.ts';
 import { lintLoaded } from '../../src/pipeline/solve.ts';
 import { parseDomain } from '../../src/lang/domain.ts';
 import { lintLifted } from '../../src/lint/index.ts';
@@ -358,7 +359,7 @@ describe('the web API: warnings in every answer, errors under strict', () => {
   afterAll(async () => {
     await server?.close();
   });
-  const post = async (url: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> & { warnings?: Shown[] } }> => {
+  const post = async (url: string, body: Record<string, unknown>): Promise<{ status: number; json: Record<string, unknown> & { warnings?: WarningJson[] } }> => {
     const r = await server.app.inject({ method: 'POST', url, payload: body });
     return { status: r.statusCode, json: r.json() };
   };
