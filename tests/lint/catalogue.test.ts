@@ -242,6 +242,18 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
     expect(r.err.split('\n')).toHaveLength(3);
   });
 
+  it('--backend prolog: the lint grounds the problem for never-applies too, and the no-plan reason names the warning', async () => {
+    const r = await runMain('solve', files.fre, '--domain', files.robot, '--backend', 'prolog', '--algo', 'bfs', '--json');
+    expect(r.code).toBe(1);
+    const json = JSON.parse(r.out);
+    expect(json.warnings.map((w: { code: string; line: number }) => [w.code, w.line])).toEqual([
+      ['unused-init', 1],
+      ['never-applies', 2],
+      ['never-applies', 3],
+    ]);
+    expect(json.reason).toBe(`all 2 reachable states explored; none satisfies the goal (the lint warning at ${files.fre}:1:52 — init fact fre is never used — and 2 more may be the cause)`);
+  });
+
   it('--json: the warnings array (code, file, line, column, message, notes) beside the report; [] without warnings', async () => {
     const r = await runMain('solve', files.problem, '--domain', files.hodling, '--json');
     const json = JSON.parse(r.out);
@@ -323,6 +335,10 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
         },
       ],
     });
+    if (existsSync('../shared/pddl/blocks')) {
+      const pddl = await runMain('lint', '../shared/pddl/blocks/domain.pddl', '../shared/pddl/blocks/probBLOCKS-4-0.pddl');
+      expect([pddl.code, pddl.out, pddl.err]).toEqual([0, '../shared/pddl/blocks/probBLOCKS-4-0.pddl (domain ../shared/pddl/blocks/domain.pddl): no warnings', '']);
+    }
     const strict = await runMain('lint', files.hodling, '--strict');
     expect([strict.code, strict.out]).toEqual([0, `${files.hodling}: no warnings`]);
     const strictProblem = await runMain('lint', files.problem, '--domain', files.hodling, '--strict');

@@ -19,13 +19,13 @@ export const lint = command({
   name: 'lint',
   args: '<file>',
   summary: 'check a domain (alone, or with a problem or level) for what is legal but hardly meant: singleton variables, typos in predicates, unused facts, unreachable goals, operators that never apply',
-  usage: ['lint <domain.pl>', 'lint <problem.pl> --domain FILE', 'lint <level-file> [--level N|TITLE] [--domain FILE]', '      [--strict] [--json]'],
+  usage: ['lint <domain.pl>', 'lint <problem.pl> --domain FILE', 'lint DOMAIN.pddl PROBLEM.pddl', 'lint <level-file> [--level N|TITLE] [--domain FILE]', '      [--strict] [--json]'],
   description: [
-    'Runs the checks every solve runs before its search (README "Lint") and prints each warning as file:line:col: warning: …, with the line, a caret and a did-you-mean where a name is near. A .pl file without --domain that holds opn facts is a domain, checked alone (singleton variables); a problem file or a level is checked with its domain (without --domain, domains/sokoban.pl).',
+    'Runs the checks every solve runs before its search (README "Lint") and prints each warning as file:line:col: warning: …, with the line, a caret and a did-you-mean where a name is near. A .pl file without --domain that holds opn facts is a domain, checked alone (singleton variables); a problem file (Prolog, or PDDL after its domain) or a level is checked with its domain (without --domain, domains/sokoban.pl).',
     'Exit 0 when the checks ran, with or without warnings; with --strict a warning is an error (exit 2), as for solve and compare.',
   ].join('\n'),
   flags: { level: levelFlag, domain: domainFlag, ...strictFlags, json: jsonFlag },
-  files: 'one',
+  files: 'problem',
   exits: { 0: 'checked (warnings or none)', 2: 'bad input or usage; with --strict, any warning' },
   run({ file, values }, io) {
     let warnings: Warning[];
@@ -36,7 +36,7 @@ export const lint = command({
       domain = null;
       warnings = lintDomain(parseDomain(text, file));
     } else {
-      const source = readSource(io, file, values);
+      const source = readSource(io, file, values, 'lint');
       domain = source.domainFile;
       // never-applies grounds the problem: under the memory limit a solve has
       ({ warnings, unchecked } = lintLoaded(loadProblem(source), solveBudget({ maxMemoryMb: defaultMaxMemoryMb })));
