@@ -25,7 +25,7 @@ export interface PddlLoaded {
   domain: Domain;
   /** The problem when it is PDDL too; null for a Prolog problem file or a level (loadProblem reads those against `domain`). */
   problem: Problem | null;
-  /** The predicates import made up (types, object): no user wrote them. */
+  /** The predicates import made up (types, object, the complements of negated predicates; a predicate only negations read): the linter leaves them alone. */
   generated: Set<string>;
 }
 
@@ -55,7 +55,18 @@ export function loadPddl(src: Texts): PddlLoaded | null {
     throw new PlanlogError({ file: src.file, message: `a PDDL problem needs a PDDL domain, but ${src.domainFile} is not PDDL: give the domain with --domain DOMAIN.pddl` });
   }
   const pddlDomain = readPddlDomain(src.domainText, src.domainFile);
-  const imported = importPddlDomain(pddlDomain, `${src.domainFile} (as opn)`);
-  const problem = problemIsPddl ? importPddlProblem(pddlDomain, imported, readPddlProblem(src.text, src.file, pddlDomain)) : null;
+  // the problem first: a predicate only its goal negates gets a complement in the domain too
+  const pddlProblem = problemIsPddl ? readPddlProblem(src.text, src.file, pddlDomain) : null;
+  const imported = importPddlDomain(pddlDomain, `${src.domainFile} (as opn)`, pddlProblem);
+  if (!pddlProblem && imported.complements.length > 0) {
+    const c = imported.complements[0];
+    throw new PlanlogError({
+      file: src.domainFile,
+      line: c.loc.line,
+      column: c.loc.column,
+      message: `negative precondition (not (${c.pred} …)): planlog compiles it away with complement facts made from a PDDL problem's objects and init, but ${src.file} is not a PDDL problem`,
+    });
+  }
+  const problem = pddlProblem ? importPddlProblem(pddlDomain, imported, pddlProblem) : null;
   return { domain: imported.domain, problem, generated: imported.generated };
 }

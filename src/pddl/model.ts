@@ -33,6 +33,8 @@ export interface PddlAction {
   name: string;
   params: TypedName[];
   pre: PddlAtom[];
+  /** `(not (p …))` in the precondition: the atom p(…), located at its `(not`. */
+  negPre: PddlAtom[];
   equalities: PddlEquality[];
   add: PddlAtom[];
   del: PddlAtom[];
@@ -63,6 +65,10 @@ export interface PddlProblem {
   objects: TypedName[];
   /** Ground atoms true initially. */
   init: PddlAtom[];
+  /** Where `(:init` stands (the place of the facts made up from what init leaves out). */
+  initLoc: Loc;
   /** Ground atoms that must hold at the end. */
   goal: PddlAtom[];
+  /** `(not (p …))` in the goal: ground atoms that must not hold at the end, each located at its `(not`. */
+  negGoal: PddlAtom[];
 }

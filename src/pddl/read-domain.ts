@@ -1,6 +1,7 @@
 /**
- * Reading a PDDL domain: STRIPS with :typing, :equality and :action-costs
- * (constant costs). Everything else — negative preconditions, disjunctions,
+ * Reading a PDDL domain: STRIPS with :typing, :equality, :negative-preconditions
+ * (`(not (p …))` in a precondition; the import compiles them away) and
+ * :action-costs (constant costs). Everything else — disjunctions,
  * quantifiers, conditional effects, numeric fluents — is reported, located,
  * as not supported.
  */
@@ -10,8 +11,8 @@ import type { PddlAction, PddlAtom, PddlDomain, PddlEquality, PddlPredicate } fr
 import { showSExpr, type SExpr, type SList } from './sexpr.ts';
 import { body, conjuncts, head, readAtom, readDefine, readName, readTerm, readTypedList, type TermScope } from './syntax.ts';
 
-const SUPPORTED = new Set([':strips', ':typing', ':equality', ':action-costs']);
-const SUPPORTED_TEXT = 'planlog reads STRIPS with :typing, :equality and :action-costs';
+const SUPPORTED = new Set([':strips', ':typing', ':equality', ':negative-preconditions', ':action-costs']);
+const SUPPORTED_TEXT = 'planlog reads STRIPS with :typing, :equality, :negative-preconditions and :action-costs';
 const DURATIVE = 'durative actions are not supported (temporal planning); planlog reads instantaneous :action sections only';
 /** Action costs are whole numbers, as in opn/5. */
 export const MAX_PDDL_COST = 1_000_000;
@@ -87,8 +88,6 @@ function readRequirements(s: SList, report: Reporter): boolean {
     else if (r.text === ':durative-actions') {
       durative = true;
       report.at(r.loc, `requirement :durative-actions: ${DURATIVE}`);
-    } else if (r.text === ':negative-preconditions') {
-      report.at(r.loc, ":negative-preconditions is not supported: planlog's operators (opn/4) have positive preconditions only");
     } else if (!SUPPORTED.has(r.text)) report.at(r.loc, `requirement ${r.raw} is not supported (${SUPPORTED_TEXT})`);
   }
   return durative;
@@ -143,7 +142,7 @@ function readAction(s: SList, domain: PddlDomain, constants: Set<string>, report
   const predicates = domain.predicates;
   const name = readName(s.items[1], 'the action name', report, s.loc);
   if (name === null) return null;
-  const action: PddlAction = { name, params: [], pre: [], equalities: [], add: [], del: [], cost: null, loc: s.loc };
+  const action: PddlAction = { name, params: [], pre: [], negPre: [], equalities: [], add: [], del: [], cost: null, loc: s.loc };
   const fields = new Map<string, { value: SExpr; loc: Loc }>();
   const rest = s.items.slice(2);
   for (let i = 0; i < rest.length; i += 2) {
@@ -202,12 +201,28 @@ function readPrecondition(e: SExpr, action: PddlAction, predicates: Map<string, 
       const eq = readEquality(inner as SList, false, scope, report);
       if (eq) action.equalities.push({ ...eq, loc: e.loc });
     } else {
-      report.at(e.loc, `negative precondition ${showSExpr(e)} in ${scope.where}: not supported, planlog's operators (opn/4) have positive preconditions only`);
+      const atom = readNegated(e, predicates, scope, report);
+      if (atom) action.negPre.push(atom);
     }
   } else {
     const atom = readAtom(e, predicates, scope, report);
     if (atom) action.pre.push(atom);
   }
+}
+
+/**
+ * The atom of `(not (p …))` in a precondition or goal, located at the
+ * `(not`; null (reported) when the inner formula is not an atom.
+ */
+export function readNegated(e: SList, predicates: Map<string, PddlPredicate>, scope: TermScope, report: Reporter): PddlAtom | null {
+  const inner = e.items[1];
+  const h = inner === undefined ? null : head(inner);
+  if (e.items.length !== 2 || inner.kind !== 'list' || h === null || ['not', 'and', '=', ...Object.keys(UNSUPPORTED_PRE)].includes(h)) {
+    report.at(e.loc, `expected (not (p …)) with an atom p in ${scope.where}, found ${showSExpr(e)}${h !== null && h in UNSUPPORTED_PRE ? ` (${UNSUPPORTED_PRE[h]})` : ''}`);
+    return null;
+  }
+  const atom = readAtom(inner, predicates, scope, report);
+  return atom ? { ...atom, loc: e.loc } : null;
 }
 
 function readEquality(e: SList, equal: boolean, scope: TermScope, report: Reporter): PddlEquality | null {

@@ -1,11 +1,13 @@
 /**
  * Reading a PDDL problem against its domain: objects, an initial state of
  * ground atoms (and `(= (total-cost) 0)`), a goal that is a conjunction of
- * ground atoms, and optionally `(:metric minimize (total-cost))`.
+ * ground atoms and negated ground atoms `(not (p …))`, and optionally
+ * `(:metric minimize (total-cost))`.
  */
 import { Reporter } from '../lang/domain.ts';
 import type { PddlAtom, PddlDomain, PddlProblem, TypedName } from './model.ts';
 import { showSExpr, type SExpr, type SList } from './sexpr.ts';
+import { readNegated } from './read-domain.ts';
 import { body, conjuncts, head, readAtom, readDefine, readName, readTypedList, type TermScope } from './syntax.ts';
 
 /**
@@ -16,7 +18,7 @@ import { body, conjuncts, head, readAtom, readDefine, readName, readTypedList, t
 export function readPddlProblem(text: string, file: string, domain: PddlDomain): PddlProblem {
   const report = new Reporter(file);
   const def = readDefine(text, file, 'problem', report);
-  const problem: PddlProblem = { name: def?.name ?? 'problem', file, objects: [], init: [], goal: [] };
+  const problem: PddlProblem = { name: def?.name ?? 'problem', file, objects: [], init: [], initLoc: { file, line: 1, column: 1, offset: 0 }, goal: [], negGoal: [] };
   const sections = new Map<string, SList>();
   for (const s of def?.sections ?? []) {
     const h = head(s) as string;
@@ -38,6 +40,7 @@ export function readPddlProblem(text: string, file: string, domain: PddlDomain):
   const scope = (part: string): TermScope => ({ where: `the ${part}`, vars: null, names, declareIn: ':objects' });
 
   const init = sections.get(':init');
+  if (init) problem.initLoc = init.loc;
   if (!init) report.at(def?.loc ?? { file, line: 1, column: 1, offset: 0 }, 'the problem has no (:init …)');
   for (const f of init ? body(init) : []) {
     if (head(f) === '=') checkCostInit(f as SList, report);
@@ -53,8 +56,13 @@ export function readPddlProblem(text: string, file: string, domain: PddlDomain):
   else {
     for (const g of conjuncts(goal.items[1])) {
       const h = head(g);
-      if (h === 'not' || h === 'or' || h === 'imply' || h === 'exists' || h === 'forall') {
-        report.at(g.loc, `goal ${showSExpr(g)}: only a conjunction of atoms is supported (${h === 'not' ? 'no negative goals' : `no ${h}`})`);
+      if (h === 'or' || h === 'imply' || h === 'exists' || h === 'forall') {
+        report.at(g.loc, `goal ${showSExpr(g)}: only a conjunction of atoms and negated atoms is supported (no ${h})`);
+        continue;
+      }
+      if (h === 'not') {
+        const atom = readNegated(g as SList, domain.predicates, scope('goal'), report);
+        if (atom) problem.negGoal.push(atom);
         continue;
       }
       const atom = groundAtom(g, domain, scope('goal'), report);
