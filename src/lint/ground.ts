@@ -34,8 +34,17 @@ export function lintTask(domain: Domain, problem: Problem, task: Task, known: re
     if (missing && !added.has(missing.pred) && !inInit.has(missing.pred)) return;
     out.push(neverApplies(op, missing));
   });
+  // one broken link of a chain stops every operator after it: the first ones say where
+  if (out.length > MAX_NEVER_APPLIES) {
+    const last = out[MAX_NEVER_APPLIES - 1];
+    last.notes = [...(last.notes ?? []), `and ${out.length - MAX_NEVER_APPLIES} more operators never apply (not listed)`];
+    out.length = MAX_NEVER_APPLIES;
+  }
   return out;
 }
+
+/** never-applies warnings listed; the last one counts the rest. */
+export const MAX_NEVER_APPLIES = 20;
 
 function neverApplies(op: OperatorSchema, missing: Literal | null): Warning {
   const opText = factKey(op.name);
@@ -49,6 +58,10 @@ function neverApplies(op: OperatorSchema, missing: Literal | null): Warning {
 class ReachedFacts {
   private readonly statics: Set<string>;
   private readonly byPred = new Map<string, Literal[]>();
+  /** The task's atoms by their predicate's quoted name (one pass, made when a fluent predicate is first asked for). */
+  private atomsByHead: Map<string, string[]> | null = null;
+  /** The init facts by predicate (one pass, made when a static predicate is first asked for). */
+  private initByPred: Map<string, Literal[]> | null = null;
 
   constructor(
     private readonly domain: Domain,
@@ -68,17 +81,54 @@ class ReachedFacts {
     if (list) return list;
     list = [];
     if (this.statics.has(pred) || !this.domain.predicates.has(pred)) {
-      for (const f of this.problem.init) if (f.pred === pred) list.push(f);
+      list = this.initOf().get(pred) ?? [];
     } else {
       const head = quoteAtom(pred);
-      for (const atom of this.task.atoms) {
+      for (const atom of this.byHead().get(head) ?? []) {
         if (atom === head) list.push({ pred, args: [], loc: LOC });
-        else if (atom.startsWith(`${head}(`)) list.push({ pred, args: splitArgs(atom.slice(head.length + 1, -1)).map((value) => ({ kind: 'const', value })), loc: LOC });
+        else list.push({ pred, args: splitArgs(atom.slice(head.length + 1, -1)).map((value) => ({ kind: 'const', value })), loc: LOC });
       }
     }
     this.byPred.set(pred, list);
     return list;
   }
+
+  private initOf(): Map<string, Literal[]> {
+    if (this.initByPred) return this.initByPred;
+    const m = new Map<string, Literal[]>();
+    for (const f of this.problem.init) {
+      const list = m.get(f.pred);
+      if (list) list.push(f);
+      else m.set(f.pred, [f]);
+    }
+    return (this.initByPred = m);
+  }
+
+  private byHead(): Map<string, string[]> {
+    if (this.atomsByHead) return this.atomsByHead;
+    const m = new Map<string, string[]>();
+    for (const atom of this.task.atoms) {
+      const head = atom.slice(0, headEnd(atom));
+      const list = m.get(head);
+      if (list) list.push(atom);
+      else m.set(head, [atom]);
+    }
+    return (this.atomsByHead = m);
+  }
+}
+
+/** Where an atom's predicate name ends: at its "(" (after a quoted name's closing quote), or at the end. */
+function headEnd(atom: string): number {
+  let i = 0;
+  if (atom[0] === "'") {
+    for (i = 1; i < atom.length; i++) {
+      if (atom[i] === '\\') i++;
+      else if (atom[i] === "'") break;
+    }
+    i++;
+  }
+  const paren = atom.indexOf('(', i);
+  return paren < 0 ? atom.length : paren;
 }
 
 const LOC = { file: '<task>', line: 0, column: 0, offset: 0 };

@@ -154,6 +154,29 @@ describe('the checks, each on a tiny domain and problem', () => {
     ]);
   });
 
+  it('never-applies: quoted names and constants with commas are matched as the grounder writes them', () => {
+    const { warnings, d } = lint('quoted', "opn(mk(A), ['p q'(A, 'b,c')], ['r s'(A, 'x,y')], []).\nopn(use(A), ['r s'(A, 'y,x')], [done], []).\n", "init(['p q'(a, 'b,c')]).\ngoal([done]).\n");
+    expect(warnings).toEqual([
+      { code: 'never-applies', at: `${d}:2:14`, message: "operator use(A) never applies: its precondition 'r s'(A,'y,x') never holds, even when delete lists are ignored" },
+    ]);
+  });
+
+  it('never-applies: a chain broken at one link lists its first 20 operators, the last one counting the rest', () => {
+    const ops = Array.from({ length: 30 }, (_, k) => k + 1)
+      .filter((i) => i !== 2)
+      .map((i) => `opn(s${i}, [p${i - 1}], [p${i}], [p${i - 1}]).`);
+    const { warnings, d } = lint('chain', `${ops.join('\n')}\n`, 'init([p0]).\ngoal([p30]).\n');
+    expect(warnings.map((w) => w.code)).toEqual(['unknown-precondition', ...Array.from({ length: 20 }, () => 'never-applies')]);
+    expect(warnings[0]).toMatchObject({ at: `${d}:2:10`, message: 'precondition p2 of s3 never holds: no operator adds p2/0 and no init fact has it, so s3 never applies' });
+    expect(warnings[1]).toEqual({ code: 'never-applies', at: `${d}:3:10`, message: 'operator s4 never applies: its precondition p3 never holds, even when delete lists are ignored' });
+    expect(warnings[20]).toEqual({
+      code: 'never-applies',
+      at: `${d}:22:11`,
+      message: 'operator s23 never applies: its precondition p22 never holds, even when delete lists are ignored',
+      notes: ['and 7 more operators never apply (not listed)'],
+    });
+  });
+
   it('no-shared-predicates: alone (every other check would repeat it), naming the default domain when no --domain was given', () => {
     const sokoban = readFileSync('domains/sokoban.pl', 'utf8');
     const given = lint('wrong', sokoban, PROBLEM);
