@@ -320,7 +320,9 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
   it('compare, validate, explain and trace: the warnings on stderr and in their --json', async () => {
     const compare = await runMain('compare', files.problem, '--domain', files.form, '--json');
     expect(compare.code).toBe(0);
-    expect(JSON.parse(compare.out).warnings.map((w: { code: string; line: number }) => [w.code, w.line])).toEqual([['singleton', 1]]);
+    const cj = JSON.parse(compare.out);
+    expect(cj.warnings.map((w: { code: string; line: number }) => [w.code, w.line])).toEqual([['singleton', 1]]);
+    expect([cj.ts.warnings, cj.prolog.warnings]).toEqual([cj.warnings, cj.warnings]);
     expect(compare.err.split('\n')[0]).toBe(`${files.form}:1:25: warning: singleton variable Form in move(From,To): it occurs only once, so at(Form) matches any at/1 fact`);
     expect((await runMain('compare', files.problem, '--domain', files.form, '--strict')).code).toBe(2);
     const plan = tmp.file('plan.txt', 'pick(red,a)\nmove(a,b)\ndrop(red,b)\n');
