@@ -26,7 +26,7 @@ export const pddl = command({
   usage: ['pddl export <domain.pl> [<problem.pl | level-file> [--level N|TITLE]] --out DIR', 'pddl import <domain.pddl> [<problem.pddl>] --out DIR'],
   description: [
     'export writes DIR/domain.pddl (STRIPS; :equality for X \\= Y, :action-costs when an operator does not cost 1) and, with a problem (a Prolog problem file or a Sokoban level), DIR/problem.pddl.',
-    'import reads STRIPS PDDL with :typing, :equality and :action-costs and writes DIR/domain.pl (opn facts; types become static facts such as block(a)) and, with a problem, DIR/problem.pl; solve them with',
+    'import reads STRIPS PDDL with :typing, :equality, :negative-preconditions (and negative goals; compiled away into complement facts such as notOn(a)) and :action-costs and writes DIR/domain.pl (opn facts; types become static facts such as block(a)) and, with a problem, DIR/problem.pl; solve them with',
     '  planlog solve DIR/problem.pl --domain DIR/domain.pl',
     'No import is needed to run PDDL: solve, compare, explain, validate, trace and bench read it directly (solve DOMAIN.pddl PROBLEM.pddl) through the same import; pddl import shows the opn text they run.',
     'Names: moveR is move-r in PDDL and back; see "PDDL interop" in the README.',
@@ -84,7 +84,7 @@ function importFiles(io: Io, domainFile: string, problemFile: string | undefined
   const problem = problemFile === undefined ? null : readPddlProblem(io.readFile(problemFile), problemFile, domain);
   const texts = importPddl(domain, problem, { domainFile: join(values.out, 'domain.pl'), problemFile: join(values.out, 'problem.pl') });
   const out: Output[] = [['domain.pl', texts.domainText, count(domain.actions.length, 'operator')]];
-  if (problem && texts.problemText !== null) out.push(['problem.pl', texts.problemText, facts(problem.init.length, problem.goal.length)]);
+  if (problem && texts.problemText !== null) out.push(['problem.pl', texts.problemText, facts(problem.init.length, problem.goal.length + problem.negGoal.length)]);
   return out;
 }
 
