@@ -203,15 +203,16 @@ export function importPddlProblem(domain: PddlDomain, imported: Pick<ImportedDom
   for (const f of problem.init) init.push(groundLiteral(f));
   const byPred = new Map(imported.complements.map((c) => [c.pred, c]));
   if (byPred.size > 0) checkConflicts(domain, problem, byPred);
-  const complementFacts = complementInit(domain, problem, imported.complements);
-  for (const f of complementFacts) init.push(f);
   const goal = problem.goal.map(groundLiteral);
   for (const g of problem.negGoal) {
     const c = byPred.get(g.pred);
     if (!c) throw new Error(`internal error: the negative goal on ${g.pred} has no complement (import the domain with its problem)`);
     goal.push(literal(c.name, g.args.map((t) => t.name), g.loc));
   }
-  return { file: problem.file, init: dedupe(init), goal: dedupe(goal) };
+  // the complement facts are all different, and their predicates new: no dedupe (they can be most of the facts)
+  const all = dedupe(init);
+  for (const f of complementInit(domain, problem, imported.complements)) all.push(f);
+  return { file: problem.file, init: all, goal: dedupe(goal) };
 }
 
 /**
@@ -243,7 +244,7 @@ function complementInit(domain: PddlDomain, problem: PddlProblem, complements: r
     }
     for (const g of problem.negGoal) if (g.pred === c.pred) g.args.forEach((t, i) => add(i, [t.name]));
     // in the order the objects are declared
-    return named.map((set) => all.filter((o) => set.has(o.name)).map((o) => ({ kind: 'const' as const, value: fromPddlName(o.name) })));
+    return named.map((set) => all.filter((o) => set.has(o.name)).map((o) => ({ name: o.name, arg: { kind: 'const' as const, value: fromPddlName(o.name) } })));
   });
   const total = columns.reduce((sum, cols) => sum + cols.reduce((n, col) => n * col.length, 1), 0);
   if (total > MAX_COMPLEMENT_FACTS) {
@@ -253,22 +254,24 @@ function complementInit(domain: PddlDomain, problem: PddlProblem, complements: r
     report.throwIfAny();
   }
   const out: Literal[] = [];
+  const SEP = '\u0000';
   complements.forEach((c, k) => {
-    const holds = new Set(problem.init.filter((f) => f.pred === c.pred).map((f) => factKey(groundLiteral(f))));
+    // the atoms of p that init holds, as their PDDL argument names joined
+    const holds = new Set(problem.init.filter((f) => f.pred === c.pred).map((f) => f.args.map((t) => `${SEP}${t.name}`).join('')));
     const cols = columns[k];
     const tuple: Literal['args'] = [];
-    const walk = (i: number): void => {
+    const walk = (i: number, key: string): void => {
       if (i === cols.length) {
-        if (!holds.has(factKey({ pred: predText(c.pred), args: tuple, loc: problem.initLoc }))) out.push({ pred: c.prolog, args: tuple.slice(), loc: problem.initLoc });
+        if (!holds.has(key)) out.push({ pred: c.prolog, args: tuple.slice(), loc: problem.initLoc });
         return;
       }
       for (const v of cols[i]) {
-        tuple.push(v);
-        walk(i + 1);
+        tuple.push(v.arg);
+        walk(i + 1, `${key}${SEP}${v.name}`);
         tuple.pop();
       }
     };
-    walk(0);
+    walk(0, '');
   });
   return out;
 }
