@@ -22,9 +22,9 @@
  *   (unless it also adds that same p(…): add wins, as everywhere in
  *   planlog); the problem holds notP(…) for every tuple of objects the
  *   negations can name that init does not hold in p. An action that could
- *   add and delete one atom of p in a step with different arguments (where
- *   add wins for p but would for notP too) is refused unless its
- *   precondition or the problem's static facts rule that out.
+ *   add and delete one atom of p in a step through different arguments
+ *   (add wins: p stays true, and so would notP) is refused unless its
+ *   precondition, its types or the problem's static facts rule that out.
  */
 import { parseDomain, Reporter } from '../lang/domain.ts';
 import { parseTerm } from '../lang/parse.ts';
