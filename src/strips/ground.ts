@@ -14,6 +14,7 @@
  */
 import { quoteAtom } from '../model/terms.ts';
 import { BigMap } from './big.ts';
+import { Heap } from '../util/heap.ts';
 import type { Arg, Domain, Literal, OperatorSchema, Problem } from '../model/lifted.ts';
 import type { GroundOperator, Task } from './task.ts';
 
@@ -153,27 +154,58 @@ export function staticPredicates(domain: Domain): Set<string> {
  * the most bound arguments, static before fluent, fewest new variables.
  */
 function joinOrder(pre: Literal[], isStatic: (p: string) => boolean, bound0: Set<string>): Literal[] {
-  const rest = pre.slice();
-  const bound = new Set(bound0);
-  const out: Literal[] = [];
-  while (rest.length > 0) {
-    let best = 0;
-    let bestScore = -Infinity;
-    rest.forEach((l, i) => {
-      const b = l.args.filter((a) => a.kind === 'const' || bound.has(a.name)).length;
-      const free = l.args.length - b;
-      const score = (b > 0 || l.args.length === 0 ? 1000 : 0) + (isStatic(l.pred) ? 100 : 0) - free;
-      if (score > bestScore) {
-        bestScore = score;
-        best = i;
+  const n = pre.length;
+  // per literal: how many of its arguments are bound (a constant, or a variable bound so far); kept up to date as variables become bound
+  const boundArgs = new Int32Array(n);
+  const bonus = new Int32Array(n);
+  /** The literals with an occurrence of each variable not bound yet (one entry per occurrence). */
+  const occurrences = new Map<string, number[]>();
+  for (let i = 0; i < n; i++) {
+    const l = pre[i];
+    bonus[i] = isStatic(l.pred) ? 100 : 0;
+    for (const a of l.args) {
+      if (a.kind === 'const' || bound0.has(a.name)) boundArgs[i]++;
+      else {
+        let list = occurrences.get(a.name);
+        if (!list) occurrences.set(a.name, (list = []));
+        list.push(i);
       }
-    });
-    const [l] = rest.splice(best, 1);
-    out.push(l);
-    for (const a of l.args) if (a.kind === 'var') bound.add(a.name);
+    }
+  }
+  const score = (i: number): number => {
+    const arity = pre[i].args.length;
+    const b = boundArgs[i];
+    return (b > 0 || arity === 0 ? 1000 : 0) + bonus[i] - (arity - b);
+  };
+  // the next literal is the first (in the schema's order) of the highest score: a min-heap keyed by
+  // (1100 - score, index); a literal's score only grows, so an entry whose score is no longer
+  // the literal's is passed over (the new one was pushed when it grew)
+  const key = (i: number): number => (1100 - score(i)) * n + i;
+  const heap = new Heap(2 * n);
+  for (let i = 0; i < n; i++) heap.push(key(i), i);
+  const taken = new Uint8Array(n);
+  const out: Literal[] = [];
+  while (out.length < n) {
+    const best = heap.pop();
+    if (taken[best] || heap.lastKey !== key(best)) continue;
+    taken[best] = 1;
+    out.push(pre[best]);
+    for (const a of pre[best].args) {
+      if (a.kind !== 'var') continue;
+      const list = occurrences.get(a.name);
+      if (!list) continue;
+      occurrences.delete(a.name);
+      for (const j of list) {
+        boundArgs[j]++;
+        if (!taken[j]) heap.push(key(j), j);
+      }
+    }
   }
   return out;
 }
+
+/** Joins of up to this many levels recurse (joinShallow); deeper ones use an explicit stack, so the call stack never limits an operator's preconditions. */
+const SHALLOW_JOIN = 64;
 
 /** 810,000 · 24.3 M · 6.6e+12: a count in a limit message. */
 export function bigCount(n: number): string {
@@ -289,45 +321,108 @@ export function ground(domain: Domain, problem: Problem, budget?: GroundBudget):
     return true;
   };
 
-  const join = (js: JoinSchema, order: JoinLit[], k: number, vals: number[]): void => {
+  /** The join levels above the one under way: their candidate facts, the next one to try, the trail's length when each was entered. */
+  const levelCands: Tuple[][] = [];
+  const levelNext: number[] = [];
+  const levelMark: number[] = [];
+  /** The candidates of a join level: the facts of its relation, narrowed by the first argument already bound. */
+  const candidatesOf = (l: JoinLit, vals: number[]): Tuple[] => {
+    for (let i = 0; i < l.slots.length; i++) {
+      const v = l.slots[i] < 0 ? l.consts[i] : vals[l.slots[i]];
+      if (v >= 0) return l.rel.withArg(i, v);
+    }
+    return l.rel.tuples;
+  };
+  /** Binds the free slots of level `l` to a fact's arguments (recorded on the trail); false when a bound slot or a constant differs. */
+  const bind = (l: JoinLit, args: readonly number[], vals: number[]): boolean => {
+    for (let i = 0; i < l.slots.length; i++) {
+      const s = l.slots[i];
+      if (s < 0) {
+        if (l.consts[i] !== args[i]) return false;
+      } else {
+        const cur = vals[s];
+        if (cur < 0) {
+          vals[s] = args[i];
+          trail.push(s);
+        } else if (cur !== args[i]) return false;
+      }
+    }
+    return true;
+  };
+  /** `join` of a schema with few preconditions, by recursion (the common case, and faster than the explicit stack). */
+  const joinShallow = (js: JoinSchema, order: JoinLit[], k: number, vals: number[]): void => {
     if (k === order.length) {
-      for (const n of js.neq) if ((n.left < 0 ? n.leftConst : vals[n.left]) === (n.right < 0 ? n.rightConst : vals[n.right])) return;
-      if (!firstFound(order)) return;
-      poll();
-      // fluent preconditions as worklist positions, in the schema's order (-1: the trigger's)
-      const pre = new Array<number>(fluentAt.length);
-      for (let i = 0; i < fluentAt.length; i++) pre[i] = fluentAt[i] < 0 ? q : matched[fluentAt[i]];
-      pending.push({ js, vals: vals.slice(), pre });
+      leaf(js, order, vals);
       return;
     }
     const l = order[k];
-    let candidates = l.rel.tuples;
-    for (let i = 0; i < l.slots.length; i++) {
-      const v = l.slots[i] < 0 ? l.consts[i] : vals[l.slots[i]];
-      if (v >= 0) {
-        candidates = l.rel.withArg(i, v);
-        break;
-      }
-    }
+    const candidates = candidatesOf(l, vals);
     const mark = trail.length;
     for (let t = 0; t < candidates.length; t++) {
       poll();
-      const args = candidates[t].args;
-      let ok = true;
-      for (let i = 0; i < l.slots.length && ok; i++) {
-        const s = l.slots[i];
-        if (s < 0) ok = l.consts[i] === args[i];
-        else {
-          const cur = vals[s];
-          if (cur < 0) {
-            vals[s] = args[i];
-            trail.push(s);
-          } else ok = cur === args[i];
-        }
-      }
-      if (ok) {
+      if (bind(l, candidates[t].args, vals)) {
         matched[k] = candidates[t].pos;
-        join(js, order, k + 1, vals);
+        joinShallow(js, order, k + 1, vals);
+      }
+      while (trail.length > mark) vals[trail.pop() as number] = -1;
+    }
+  };
+  /** A complete match: the operator, unless an inequality fails or it was found before. */
+  const leaf = (js: JoinSchema, order: JoinLit[], vals: number[]): void => {
+    for (const n of js.neq) if ((n.left < 0 ? n.leftConst : vals[n.left]) === (n.right < 0 ? n.rightConst : vals[n.right])) return;
+    if (!firstFound(order)) return;
+    poll();
+    // fluent preconditions as worklist positions, in the schema's order (-1: the trigger's)
+    const pre = new Array<number>(fluentAt.length);
+    for (let i = 0; i < fluentAt.length; i++) pre[i] = fluentAt[i] < 0 ? q : matched[fluentAt[i]];
+    pending.push({ js, vals: vals.slice(), pre });
+  };
+  /**
+   * Every match of the join levels `order` (from the bindings in `vals`): a
+   * backtracking search over the levels' candidates with an explicit stack
+   * of levels, not recursion, so that an operator of many thousands of
+   * preconditions does not overflow the call stack. The level under way
+   * lives in locals; the levels above it in levelCands/levelNext/levelMark.
+   */
+  const join = (js: JoinSchema, order: JoinLit[], vals: number[]): void => {
+    const n = order.length;
+    if (n <= SHALLOW_JOIN) {
+      joinShallow(js, order, 0, vals);
+      return;
+    }
+    let k = 0;
+    let l = order[0];
+    let candidates = candidatesOf(l, vals);
+    let t = 0;
+    let mark = trail.length;
+    for (;;) {
+      if (t === candidates.length) {
+        if (k === 0) return;
+        k--;
+        l = order[k];
+        candidates = levelCands[k];
+        t = levelNext[k];
+        mark = levelMark[k];
+        while (trail.length > mark) vals[trail.pop() as number] = -1;
+        continue;
+      }
+      poll();
+      const tuple = candidates[t++];
+      if (bind(l, tuple.args, vals)) {
+        matched[k] = tuple.pos;
+        if (k + 1 < n) {
+          // one level down; this one resumes at candidate t when that one is done
+          levelCands[k] = candidates;
+          levelNext[k] = t;
+          levelMark[k] = mark;
+          k++;
+          l = order[k];
+          candidates = candidatesOf(l, vals);
+          t = 0;
+          mark = trail.length;
+          continue;
+        }
+        leaf(js, order, vals);
       }
       while (trail.length > mark) vals[trail.pop() as number] = -1;
     }
@@ -357,8 +452,10 @@ export function ground(domain: Domain, problem: Problem, budget?: GroundBudget):
     pending.length = 0;
   };
 
-  const orderOf = (js: JoinSchema, lits: Literal[], bound: Set<string>): JoinLit[] =>
-    joinOrder(lits, isStatic, bound).map((l) => js.pre[js.schema.pre.indexOf(l)]);
+  const orderOf = (js: JoinSchema, lits: Literal[], bound: Set<string>): JoinLit[] => {
+    const at = new Map(js.schema.pre.map((l, i) => [l, i]));
+    return joinOrder(lits, isStatic, bound).map((l) => js.pre[at.get(l) as number]);
+  };
   const unbound = (js: JoinSchema): number[] => js.vars.map(() => -1);
 
   // Operators whose preconditions are all static (or empty) are joined once.
@@ -368,7 +465,7 @@ export function ground(domain: Domain, problem: Problem, budget?: GroundBudget):
     currentOrder = orderOf(js, js.schema.pre, new Set());
     currentBound = js.vars.map(() => false);
     fluentAt = [];
-    join(js, currentOrder, 0, unbound(js));
+    join(js, currentOrder, unbound(js));
   }
   flush();
 
@@ -409,7 +506,7 @@ export function ground(domain: Domain, problem: Problem, budget?: GroundBudget):
         currentBound = bound;
         trigIndex = lit.index;
         fluentAt = fluent;
-        join(js, rest, 0, vals);
+        join(js, rest, vals);
       }
     }
     trigIndex = -1;
@@ -423,10 +520,11 @@ export function ground(domain: Domain, problem: Problem, budget?: GroundBudget):
 
 function compileSchema(schema: OperatorSchema, index: number, isStatic: (p: string) => boolean, rel: (p: string) => Relation, constants: Constants): JoinSchema {
   const vars: string[] = [];
+  const slots = new Map<string, number>();
   const slotOf = (a: Arg): number => {
     if (a.kind === 'const') return -1;
-    let i = vars.indexOf(a.name);
-    if (i < 0) i = vars.push(a.name) - 1;
+    let i = slots.get(a.name);
+    if (i === undefined) slots.set(a.name, (i = vars.push(a.name) - 1));
     return i;
   };
   const constOf = (a: Arg): number => (a.kind === 'const' ? constants.id(a.value) : -1);

@@ -83,28 +83,53 @@ function splitFact(l: Literal): Fact {
  */
 function matchPreconditions(op: OperatorSchema, state: Map<string, Fact>, b: Binding): Binding | null {
   const pre = op.pre;
-  const go = (i: number): boolean => {
-    if (i === pre.length) return op.neq.every((n) => valueOf(n.left, b) !== valueOf(n.right, b));
+  const n = pre.length;
+  const inequalitiesHold = (): boolean => op.neq.every((x) => valueOf(x.left, b) !== valueOf(x.right, b));
+  if (n === 0) return inequalitiesHold() ? b : null;
+  // A backtracking search over the preconditions with an explicit stack of
+  // levels (no recursion: an operator may have many thousands of them).
+  // Per level: the facts to try (null: the literal was ground when the level
+  // was entered, a lookup), the next one, and the variables it bound.
+  const candidates: (Fact[] | null)[] = [];
+  const next: number[] = [];
+  const bound: string[][] = [];
+  const enter = (i: number): void => {
     const l = pre[i];
-    if (l.args.every((a) => valueOf(a, b) !== undefined)) return state.has(show(l, b)) && go(i + 1);
-    for (const f of state.values()) {
-      if (f.pred !== l.pred || f.args.length !== l.args.length) continue;
-      const added: string[] = [];
+    candidates[i] = l.args.every((a) => valueOf(a, b) !== undefined) ? null : [...state.values()].filter((f) => f.pred === l.pred && f.args.length === l.args.length);
+    next[i] = 0;
+    bound[i] = [];
+  };
+  let i = 0;
+  enter(0);
+  while (i >= 0) {
+    for (const v of bound[i]) b.delete(v);
+    bound[i] = [];
+    const l = pre[i];
+    const facts = candidates[i];
+    let found = false;
+    if (facts === null) found = next[i]++ === 0 && state.has(show(l, b));
+    while (facts !== null && !found && next[i] < facts.length) {
+      const f = facts[next[i]++];
       let ok = true;
-      l.args.forEach((a, k) => {
-        if (!ok) return;
+      for (let k = 0; k < l.args.length && ok; k++) {
+        const a = l.args[k];
         const v = valueOf(a, b);
         if (v === undefined && a.kind === 'var') {
           b.set(a.name, f.args[k]);
-          added.push(a.name);
+          bound[i].push(a.name);
         } else ok = v === f.args[k];
-      });
-      if (ok && go(i + 1)) return true;
-      for (const v of added) b.delete(v);
+      }
+      if (ok) found = true;
+      else {
+        for (const v of bound[i]) b.delete(v);
+        bound[i] = [];
+      }
     }
-    return false;
-  };
-  return go(0) ? b : null;
+    if (!found) i--;
+    else if (i + 1 < n) enter(++i);
+    else if (inequalitiesHold()) return b;
+  }
+  return null;
 }
 
 /**

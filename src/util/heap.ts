@@ -4,9 +4,15 @@
  * tie-breaking value into one key (see `packKey`).
  */
 export class Heap {
-  private keys = new Float64Array(1024);
-  private ids = new Int32Array(1024);
+  private keys: Float64Array;
+  private ids: Int32Array;
   size = 0;
+
+  /** `capacity`: the entries it holds before it grows (doubling). */
+  constructor(capacity = 1024) {
+    this.keys = new Float64Array(Math.max(capacity, 4));
+    this.ids = new Int32Array(Math.max(capacity, 4));
+  }
 
   get bytes(): number {
     return this.keys.byteLength + this.ids.byteLength;
