@@ -25,6 +25,10 @@ export { solve, solveLoaded, solveSource, type SolveOptions } from './pipeline/s
 export type { Backend, SolveReport } from './core/report.ts';
 export { swiplAvailable } from './prolog/engine-swipl.ts';
 
+// Lint: the domain linter's warnings on a loaded problem (the texts' checks and never-applies on the ground task), and each check's code.
+export { lintLoaded } from './pipeline/solve.ts';
+export { lintCodes, type LintCode, type Warning } from './lint/index.ts';
+
 // Validate: a plan (ground terms, or a LURD string on a level) replayed by the validator.
 export { lurdSteps, validateSteps } from './pipeline/solve.ts';
 export { validatePlan, type ValidationResult } from './strips/validate.ts';

@@ -72,11 +72,14 @@ export function checkProblem(program: Program, domain: Domain | null = null): Pr
   // Goal facts must be reachable by name: used by an operator or given in init.
   if (domain) {
     const initPreds = new Set(facts.init.map((f) => f.pred));
+    // a problem that shares no predicate with the domain was most likely meant for another domain
+    const sharesNothing = [...facts.init, ...facts.goal].every((f) => !domain.predicates.has(f.pred));
     for (const g of facts.goal) {
       if (domain.predicates.has(g.pred) || initPreds.has(g.pred)) continue;
       const suggestion = nearest(g.pred, domain.predicates.keys(), 2);
-      const notes = suggestion !== null ? [`did you mean ${quoteAtom(suggestion)}/${domain.predicates.get(suggestion)!.arity}?`] : undefined;
-      report.at(g.loc, `goal fact ${factKey(g)}: predicate ${quoteAtom(g.pred)}/${g.args.length} occurs in no operator and not in init`, notes);
+      const notes = suggestion !== null ? [`did you mean ${quoteAtom(suggestion)}/${domain.predicates.get(suggestion)!.arity}?`] : [];
+      if (sharesNothing) notes.push(`the problem's predicates share nothing with the domain ${domain.file} — did you forget --domain?`);
+      report.at(g.loc, `goal fact ${factKey(g)}: predicate ${quoteAtom(g.pred)}/${g.args.length} occurs in no operator and not in init`, notes.length > 0 ? notes : undefined);
     }
   }
 

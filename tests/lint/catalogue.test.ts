@@ -265,6 +265,18 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
     expect(r.err.split('\n')).toHaveLength(3);
   });
 
+  it('a forgotten --domain whose goal predicate is nowhere: the error (exit 2) says "did you forget --domain?" too', async () => {
+    const goalElsewhere = tmp.file('delivery.pl', 'init([at(robot, kitchen)]).\ngoal([delivered(parcel)]).\n');
+    const r = await runMain('solve', goalElsewhere);
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')).toEqual([
+      `${goalElsewhere}:2:7: goal fact delivered(parcel): predicate delivered/1 occurs in no operator and not in init`,
+      '  goal([delivered(parcel)]).',
+      '        ^',
+      "  note: the problem's predicates share nothing with the domain domains/sokoban.pl — did you forget --domain?",
+    ]);
+  });
+
   it('--backend prolog: the lint grounds the problem for never-applies too, and the no-plan reason names the warning', async () => {
     const r = await runMain('solve', files.fre, '--domain', files.robot, '--backend', 'prolog', '--algo', 'bfs', '--json');
     expect(r.code).toBe(1);
@@ -525,5 +537,19 @@ describe('no noise: not one warning on what the repository ships', () => {
     }
     expect(problems).toBeGreaterThan(100);
     expect(all).toEqual([]);
+  });
+});
+
+describe('the public API (src/index.ts)', () => {
+  it('exports lintLoaded and the checks\' codes: the singleton of a clause, as the CLI reports it', async () => {
+    const api = await import('../../src/index.ts');
+    expect(api.lintCodes).toEqual(['singleton', 'unknown-precondition', 'unused-init', 'unreachable-goal', 'never-applies', 'no-shared-predicates']);
+    const loaded = api.loadProblem({
+      file: 'p.pl',
+      text: 'init([at(a), door(a, b)]).\ngoal([at(b)]).\n',
+      domainFile: 'd.pl',
+      domainText: 'opn(go(From, To), [at(Form), door(From, To)], [at(To)], [at(From)]).\n',
+    });
+    expect(api.lintLoaded(loaded).warnings.map((w) => [w.code, w.line, w.column])).toEqual([['singleton', 1, 23]]);
   });
 });
