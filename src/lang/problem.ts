@@ -4,7 +4,7 @@
  * agree with the domain's predicates when a domain is given.
  */
 import type { Arg, Domain, Literal, Problem } from '../model/lifted.ts';
-import { factKey } from '../model/lifted.ts';
+import { dedupeFacts, factKey } from '../model/lifted.ts';
 import { describeClause, isControlConstruct, listItems, plural, Reporter, termToArg } from './domain.ts';
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
@@ -84,7 +84,7 @@ export function checkProblem(program: Program, domain: Domain | null = null): Pr
   }
 
   report.throwIfAny();
-  return { file: program.file, init: dedupe(facts.init), goal: dedupe(facts.goal) };
+  return { file: program.file, init: dedupeFacts(facts.init), goal: dedupeFacts(facts.goal) };
 }
 
 /** A ground, function-free fact; null (reported) otherwise. */
@@ -138,16 +138,6 @@ function checkArity(
     return false;
   }
   return true;
-}
-
-function dedupe(facts: Literal[]): Literal[] {
-  const seen = new Set<string>();
-  return facts.filter((f) => {
-    const k = factKey(f);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 /** The edit distance of two names (util/edit-distance.ts), also exported from here. */

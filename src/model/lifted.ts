@@ -77,6 +77,17 @@ export function factKey(l: Literal): string {
   return `${quoteAtom(l.pred)}(${l.args.map((a) => (a.kind === 'const' ? a.value : a.name)).join(',')})`;
 }
 
+/** The facts without repeats (by factKey), the first of each kept, in order. */
+export function dedupeFacts(facts: Literal[]): Literal[] {
+  const seen = new Set<string>();
+  return facts.filter((f) => {
+    const k = factKey(f);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+}
+
 export function isGround(l: Literal): boolean {
   return l.args.every((a) => a.kind === 'const');
 }

@@ -30,7 +30,7 @@ import { parseDomain, Reporter } from '../lang/domain.ts';
 import { parseTerm } from '../lang/parse.ts';
 import { formatLoc, formatProblem } from '../lang/print.ts';
 import { quoteAtom, type Loc } from '../model/terms.ts';
-import { factKey, type Domain, type Literal, type Problem } from '../model/lifted.ts';
+import { dedupeFacts, type Domain, type Literal, type Problem } from '../model/lifted.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import type { PddlAction, PddlAtom, PddlDomain, PddlProblem, PddlTerm } from './model.ts';
 import { fromPddlName, prologVarName, unique } from './names.ts';
@@ -210,9 +210,9 @@ export function importPddlProblem(domain: PddlDomain, imported: Pick<ImportedDom
     goal.push(literal(c.name, g.args.map((t) => t.name), g.loc));
   }
   // the complement facts are all different, and their predicates new: no dedupe (they can be most of the facts)
-  const all = dedupe(init);
+  const all = dedupeFacts(init);
   for (const f of complementInit(domain, problem, imported.complements)) all.push(f);
-  return { file: problem.file, init: all, goal: dedupe(goal) };
+  return { file: problem.file, init: all, goal: dedupeFacts(goal) };
 }
 
 /**
@@ -274,16 +274,6 @@ function complementInit(domain: PddlDomain, problem: PddlProblem, complements: r
     walk(0, '');
   });
   return out;
-}
-
-function dedupe(facts: Literal[]): Literal[] {
-  const seen = new Set<string>();
-  return facts.filter((f) => {
-    const k = factKey(f);
-    if (seen.has(k)) return false;
-    seen.add(k);
-    return true;
-  });
 }
 
 /** The Prolog atom name of a PDDL predicate, type or action name. */

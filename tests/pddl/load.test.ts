@@ -10,7 +10,7 @@ import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import type { Loc } from '../../src/model/terms.ts';
 import { factKey } from '../../src/model/lifted.ts';
 import { isPddl, pddlDefineKind } from '../../src/pddl/detect.ts';
-import { PlanlogError, type Diagnostic } from '../../src/util/errors.ts';
+import { diagnostics } from '../diagnostics.ts';
 
 const DOMAIN = `; a typed fragment
 (define (domain move)
@@ -35,16 +35,6 @@ const PROBLEM = `(define (problem one)
 
 const load = (problem = PROBLEM, domain = DOMAIN, files = { d: 'd.pddl', p: 'p.pddl' }): LoadedProblem =>
   loadProblem({ file: files.p, text: problem, domainFile: files.d, domainText: domain });
-
-function diagnostics(f: () => unknown): Diagnostic[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof PlanlogError) return e.diagnostics;
-    throw e;
-  }
-  throw new Error('expected a PlanlogError');
-}
 
 /** "file:line:col" of a location. */
 const at = (l: Loc): string => `${l.file}:${l.line}:${l.column}`;

@@ -17,8 +17,8 @@ import { importPddl } from '../../src/pddl/import.ts';
 import { toPddlName } from '../../src/pddl/names.ts';
 import { readPddlDomain } from '../../src/pddl/read-domain.ts';
 import { readPddlProblem } from '../../src/pddl/read-problem.ts';
-import { PlanlogError, type Diagnostic } from '../../src/util/errors.ts';
 import { runMain, scratch } from '../cli/run-main.ts';
+import { diagnostics } from '../diagnostics.ts';
 
 const LAMPS = `; lamps: switched on only when off and not broken
 (define (domain lamps)
@@ -51,16 +51,6 @@ const P = tmp.file('three.pddl', THREE);
 
 const load = (problem: string, domain: string, files = { d: 'd.pddl', p: 'p.pddl' }): LoadedProblem =>
   loadProblem({ file: files.p, text: problem, domainFile: files.d, domainText: domain });
-
-function diagnostics(f: () => unknown): Diagnostic[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof PlanlogError) return e.diagnostics;
-    throw e;
-  }
-  throw new Error('expected a PlanlogError');
-}
 
 const at = (l: Loc): string => `${l.file}:${l.line}:${l.column}`;
 const opText = (loaded: LoadedProblem, i: number): string[] => {

@@ -10,17 +10,7 @@ import { parseProblem } from '../../src/lang/problem.ts';
 import { importPddl } from '../../src/pddl/import.ts';
 import { readPddlDomain } from '../../src/pddl/read-domain.ts';
 import { readPddlProblem } from '../../src/pddl/read-problem.ts';
-
-/** The diagnostics `f` throws (fails when it throws nothing or something else). */
-function diagnostics(f: () => unknown): Diagnostic[] {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof PlanlogError) return e.diagnostics;
-    throw e;
-  }
-  throw new Error('expected a PlanlogError');
-}
+import { diagnostics } from '../diagnostics.ts';
 
 const domainErr = (text: string): Diagnostic[] => diagnostics(() => readPddlDomain(text, 'd.pddl'));
 
