@@ -9,7 +9,7 @@
  * array of non-strings does; whether a well-formed step names an operator
  * that applies is the validator's question (exit 5).
  */
-import { PlanlogError } from '../util/errors.ts';
+import { isLineEnd, PlanlogError, splitLines } from '../util/errors.ts';
 import { parseTerm } from './parse.ts';
 import { termToString, type Term } from '../model/terms.ts';
 import type { PlanStep } from '../model/lifted.ts';
@@ -54,7 +54,7 @@ function readSteps(text: string, file: string): PlanStep[] {
     return t.items.map((term) => ({ term, loc: term.loc }));
   }
   const steps: PlanStep[] = [];
-  const lines = text.split(/\r?\n/);
+  const lines = splitLines(text);
   lines.forEach((raw, i) => {
     const line = raw.trimEnd();
     const body = line.trimStart();
@@ -93,9 +93,8 @@ function jsonErrorPlace(text: string, e: Error): { line: number; column: number 
   const atEnd = /end of JSON input/.test(e.message);
   if (!m && !atEnd) return { line: 1, column: 1 };
   const offset = m ? Math.min(text.length, text.length - text.trimStart().length + Number(m[1])) : text.trimEnd().length;
-  const before = text.slice(0, offset);
-  const lineStart = before.lastIndexOf('\n') + 1;
-  return { line: before.split('\n').length, column: offset - lineStart + 1 };
+  const lines = splitLines(text.slice(0, offset));
+  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
 }
 
 interface StringPlace {
@@ -114,12 +113,14 @@ function jsonStringPlaces(text: string): StringPlace[] {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < text.length; i++) {
-    if (text[i] === '\n') {
+    if (isLineEnd(text[i])) {
+      // CR LF is one line end
+      if (text[i] === '\r' && text[i + 1] === '\n') i++;
       line++;
       lineStart = i + 1;
     } else if (text[i] === '"') {
       let j = i + 1;
-      while (j < text.length && text[j] !== '"' && text[j] !== '\n') j += text[j] === '\\' ? 2 : 1;
+      while (j < text.length && text[j] !== '"' && !isLineEnd(text[j])) j += text[j] === '\\' ? 2 : 1;
       const raw = text.slice(i + 1, j);
       let value: string;
       try {

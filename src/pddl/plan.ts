@@ -8,7 +8,7 @@ import { parseTerm } from '../lang/parse.ts';
 import type { Domain, PlanStep } from '../model/lifted.ts';
 import { quoteAtom } from '../model/terms.ts';
 import type { ValidatedStep } from '../strips/validate.ts';
-import { PlanlogError } from '../util/errors.ts';
+import { PlanlogError, splitLines } from '../util/errors.ts';
 import { actionShapes } from './export.ts';
 import { fromPddlName, pddlNamePattern, toPddlName } from './names.ts';
 import { readSExprs, showSExpr } from './sexpr.ts';
@@ -64,8 +64,7 @@ export function isPddlPlan(text: string): boolean {
 export function readPddlPlan(text: string, file: string, domain: Domain): PlanStep[] {
   const shapes = new Map(actionShapes(domain).map((s, i) => [s.name, { shape: s, arity: domain.operators[i].name.args.length, pred: domain.operators[i].name.pred }]));
   const steps: PlanStep[] = [];
-  text.split('\n').forEach((raw, i) => {
-    const line = raw.replace(/\r$/, '');
+  splitLines(text).forEach((line, i) => {
     const comment = line.indexOf(';');
     const body = comment >= 0 ? line.slice(0, comment) : line;
     if (body.trim() === '') return;

@@ -240,6 +240,21 @@ describe('readPlan', () => {
     expect(readPlan(text, 'plan.txt')[0].loc?.file).toBe('plan.txt');
   });
 
+  it('every line end the Prolog grammar counts (LF, CR LF, a bare CR, U+2028): step and error lines as an editor shows them', () => {
+    expect(view(readPlan('moveR(a,b)\rmoveL(b,a)\r\n\u2028pushR(a,b,c)\n', 'plan.txt'))).toEqual([
+      ['moveR(a,b)', 1, 1],
+      ['moveL(b,a)', 2, 1],
+      ['pushR(a,b,c)', 4, 1],
+    ]);
+    expect(planError('moveR(a,b)\rmoveL(b,\r')[0]).toMatch(/^plan\.txt:2:/);
+    // JSON: a step's place and a parse error's place after bare CRs
+    expect(view(readPlan('{\r"plan": [\r"moveR(a,b)",\r"moveL(b,a)"]}', 'plan.json'))).toEqual([
+      ['moveR(a,b)', 3, 2],
+      ['moveL(b,a)', 4, 2],
+    ]);
+    expect(planError('{\r"plan": [\r"moveR(a,b)",\r')[0]).toMatch(/^plan\.txt:3:14: the plan looks like JSON but does not parse/);
+  });
+
   it('CRLF lines, atoms, quoted atoms and integers', () => {
     expect(view(readPlan("moveR(a,b)\r\n  2. reset\r\ngo('New York', 3)\r\n", 'plan.txt'))).toEqual([
       ['moveR(a,b)', 1, 1],
