@@ -31,7 +31,8 @@ import { optionCatalog } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
-import type { RequestOptions, WebResult, WebTask } from './task.ts';
+import { progressSlots, readProgress, type RequestOptions, type WebResult, type WebTask } from './task.ts';
+import { openEventStream, type EventStream } from './events.ts';
 import type { ScanResult, WorkerHeap } from './worker.ts';
 import { collectWorkerOutput, type WorkerStream } from '../workers/output.ts';
 
@@ -50,6 +51,8 @@ export interface ServeOptions {
   maxTimeout?: number;
   /** Largest node limit (and the default; default 10,000,000 expanded nodes). */
   maxNodes?: number;
+  /** Largest number of expansions a trace request may record (`limit`; default 5,000). */
+  maxTraceLimit?: number;
   /** Memory limit of one search in MB (default: half the machine's memory over the threads). */
   maxMemoryMb?: number;
   /** Largest request body in bytes (default 256 KiB). */
@@ -109,6 +112,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   const defaultTimeout = options.defaultTimeout ?? 10;
   const maxTimeout = options.maxTimeout ?? 60;
   const maxNodes = options.maxNodes ?? 10_000_000;
+  const maxTraceLimit = options.maxTraceLimit ?? 5_000;
   const maxWait = options.maxWait ?? 30;
   const grace = options.grace ?? 10;
   const maxMemoryMb = options.maxMemoryMb ?? Math.floor(totalmem() / 2 ** 20 / 2 / threads);
@@ -195,7 +199,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     backends: backendNames,
     engines: prologEngines.filter((e) => e !== 'swipl' || swiplAvailable()),
     theories,
-    limits: { defaultTimeout, maxTimeout, maxNodes },
+    limits: { defaultTimeout, maxTimeout, maxNodes, defaultTraceLimit: 50, maxTraceLimit },
     options: catalog.common,
   };
   app.get('/api/options', async () => optionsBody);
@@ -226,11 +230,11 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
    * seconds (counted from its start) and was stopped. `interrupt` is the
    * search's stop flag, set when the client goes away.
    */
-  async function dispatch(reply: FastifyReply, handler: 'task' | 'scan', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string }, interrupt: Int32Array | undefined, hardLimitS: number): Promise<FastifyReply> {
+  async function dispatch(reply: FastifyReply, handler: 'task' | 'scan', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string }, interrupt: Int32Array | undefined, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
     if (inPool >= threads + queueLimit) return busy(reply, `${queueLimit} requests waiting`);
     const state = new Int32Array(new SharedArrayBuffer(4));
     const abort = new AbortController();
-    const request: PoolRequest<unknown> = { job: interrupt ? { ...job, interrupt: interrupt.buffer, maxMemoryMb } : job, state: state.buffer as SharedArrayBuffer };
+    const request: PoolRequest<unknown> = { job: interrupt ? { ...job, interrupt: interrupt.buffer, maxMemoryMb, ...(progress ? { progress: progress.buffer } : {}) } : job, state: state.buffer as SharedArrayBuffer };
     const result = pool.run(request, { signal: abort.signal, name: handler === 'task' ? 'default' : handler }) as Promise<PoolAnswer<WebResult | ScanResult>>;
     // answered below, or dropped when the request is given up before it starts
     const settled = result.then(
@@ -242,6 +246,8 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     const left = new Promise<'left'>((resolve) => (leave = () => resolve('left')));
     let kill: NodeJS.Timeout | undefined;
     let deadline: NodeJS.Timeout | undefined;
+    /** A streamed request once a worker started it: the answer is an event stream (events.ts). */
+    let events: EventStream | undefined;
     const onClose = (): void => {
       if (reply.raw.writableFinished) return;
       if (!running) return leave();
@@ -263,10 +269,12 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       started++;
       if (begun === 'left') onClose();
       deadline = setTimeout(() => abort.abort(), hardLimitS * 1000);
+      if (progress && !reply.raw.destroyed) events = openEventStream(reply, progress, readProgress);
       const answer = await result;
       if (answer.skipped) throw new Error('a worker skipped a request that it had started');
       counters.completed++;
       const r = answer.result;
+      if (events) return events.end(r.ok ? 'result' : 'error', r.ok ? r.body : { status: 400, error: r.error });
       if (!r.ok) return await reply.code(400).send({ error: r.error });
       return await reply.send(r.body);
     } catch (e) {
@@ -275,11 +283,18 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
         // aborted only once started: piscina terminated the worker
         counters.cancelled++;
         counters.workersStopped++;
+        const message = `the search did not stop within ${hardLimitS} s of its start and was cancelled`;
+        if (events) return events.end('error', { status: 504, error: { message } });
         if (reply.raw.destroyed) return reply;
-        return apiError(reply, 504, `the search did not stop within ${hardLimitS} s of its start and was cancelled`);
+        return apiError(reply, 504, message);
+      }
+      if (events) {
+        app.log.error(err);
+        return events.end('error', { status: 500, error: { message: `internal error: ${err.message}` } });
       }
       throw e;
     } finally {
+      events?.stop();
       inPool--;
       if (running) started--;
       clearTimeout(deadline);
@@ -293,16 +308,26 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   /** A search's stop flag in shared memory. */
   const stopFlag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
 
-  type SolveBody = RequestOptions & { level?: string; number?: number; problem?: string; domain?: string };
+  type SolveBody = RequestOptions & { level?: string; number?: number; problem?: string; domain?: string; stream?: boolean; limit?: number };
   /** The search options of a body, with the server's limits applied. */
   const optionsOf = (b: SolveBody): RequestOptions => {
-    const { level: _l, number: _n, problem: _p, domain: _d, ...o } = b;
+    const { level: _l, number: _n, problem: _p, domain: _d, stream: _s, limit: _t, ...o } = b;
     return { ...o, timeout: Math.min(o.timeout ?? defaultTimeout, maxTimeout), maxNodes: Math.min(o.maxNodes ?? maxNodes, maxNodes), ...(options.strict && o.strict === undefined ? { strict: true } : {}) };
   };
 
-  app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: solveBodySchema } }, (req, reply) => {
+  // `stream: true`: the answer is a text/event-stream of the search's progress and its result (events.ts)
+  const solveSchema = { ...solveBodySchema, properties: { ...solveBodySchema.properties, stream: { type: 'boolean' } } };
+  app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: solveSchema } }, (req, reply) => {
     const o = optionsOf(req.body);
-    return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace);
+    const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
+    return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace, progress);
+  });
+  // the JSON of `planlog trace --format json`; `limit`: the expansions recorded (default 50 as the CLI's, capped by the server)
+  const traceSchema = { ...solveBodySchema, properties: { ...solveBodySchema.properties, limit: { type: 'integer', minimum: 1, maximum: 1_000_000_000 } } };
+  app.post<{ Body: SolveBody }>('/api/trace', { schema: { body: traceSchema } }, (req, reply) => {
+    const o = optionsOf(req.body);
+    const limit = Math.min(req.body.limit ?? 50, maxTraceLimit);
+    return dispatch(reply, 'task', { kind: 'trace', source: sourceOf(req.body), options: o, limit }, stopFlag(), (o.timeout ?? defaultTimeout) + grace);
   });
   app.post<{ Body: SolveBody }>('/api/compare', { schema: { body: solveBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);

@@ -9,7 +9,7 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/loa
 import { sokobanFields } from '../core/report.ts';
 import { explainPlan } from '../explain/explain.ts';
 import { readPlan } from '../lang/plan.ts';
-import { solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
+import { DEFAULT_ALGO, solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
 import { compareJson, errorJson, solveJson, validationJson, warningsJson } from '../pipeline/json.ts';
 import { prologOptionsOf } from '../pipeline/options.ts';
@@ -17,6 +17,9 @@ import { lintLoaded, loadWithin, lurdSteps, solveFrom, validateSteps } from '../
 import { strictError } from '../lint/index.ts';
 import { clockMs } from '../util/budget.ts';
 import { isPlanlogError } from '../util/errors.ts';
+import type { Progress } from '../util/budget.ts';
+import { traceLoaded, tracedStrategies, type SearchTrace } from '../trace/trace.ts';
+import type { SolveReport } from '../core/report.ts';
 
 /**
  * The option fields of a request body: each option's flag name in camelCase
@@ -30,12 +33,20 @@ export interface RequestOptions {
 }
 
 export interface WebTask {
-  kind: 'solve' | 'compare' | 'validate' | 'explain';
+  kind: 'solve' | 'compare' | 'validate' | 'explain' | 'trace';
   source: ProblemSource;
   options: RequestOptions;
   /** validate and explain: the plan as terms, or a LURD string (levels only). */
   plan?: string[];
   lurd?: string;
+  /** trace: the expansions recorded (the server caps it). */
+  limit?: number;
+  /**
+   * A solve streamed to the client: the search's progress is written here
+   * (progressSlots; the server reads it), every ~100 ms as the CLI's
+   * progress line.
+   */
+  progress?: SharedArrayBuffer;
   /** The server's memory limit for one search. */
   maxMemoryMb: number;
   /** Element 0 set non-zero: stop the search (the client went away). */
@@ -69,22 +80,30 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   const startedAt = clockMs();
   let options: SolveOptions;
   try {
-    // the request's fields as they are (JSON values), checked as the command line's flags
-    options = { ...solveOptionsFrom(task.options, { from: 'web', mode: task.kind, problem: task.source.isProlog ? 'prolog' : 'level' }), maxMemoryMb: task.maxMemoryMb };
+    // the request's fields as they are (JSON values), checked as the command line's flags (trace: as `planlog trace`'s)
+    const context = task.kind === 'trace' ? { from: 'web' as const, defaultAlgo: DEFAULT_ALGO.trace } : { from: 'web' as const, mode: task.kind, problem: task.source.isProlog ? ('prolog' as const) : ('level' as const) };
+    options = { ...solveOptionsFrom(task.options, context), maxMemoryMb: task.maxMemoryMb };
+    if (task.kind === 'trace' && !tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
   } catch (e) {
     // bad options are reported after the texts are read, as for every task (a bad text first)
     if (e instanceof UsageError || isPlanlogError(e)) loadProblem(task.source);
     throw e;
   }
-  const run = { ...options, startedAt, interrupt: new Int32Array(task.interrupt) };
+  const progress = task.progress ? new Float64Array(task.progress) : undefined;
+  const run = { ...options, startedAt, interrupt: new Int32Array(task.interrupt), ...(progress ? { onProgress: (p: Progress) => writeProgress(progress, p) } : {}) };
   // the engine reads the checked domain and problem, printed by planlog (prolog/solve.ts), never the request's text
   const sources = { domainFile: task.source.domainFile, problemFile: task.source.file };
   if (task.kind === 'solve') {
     const { report, loaded } = await solveFrom(task.source, run, () => sources);
     return solveJson(report, loaded);
   }
-  // compare reads under the request's budget too
+  // compare and trace read under the request's budget too
   const r = loadWithin(task.source, run);
+  if (task.kind === 'trace') {
+    // the JSON of `planlog trace --format json`
+    const trace = 'stopped' in r ? stoppedTrace(r.stopped, task.limit ?? 50) : traceLoaded(r.loaded, run, task.limit ?? 50);
+    return { ...trace, warnings: warningsJson(r.loaded.warnings) };
+  }
   if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);
   // the lint's warnings (the texts' and never-applies): errors under strict, before the backends run
   const { warnings } = lintLoaded(r.loaded, r.budget);
@@ -96,4 +115,37 @@ function planOf(task: WebTask, loaded: LoadedProblem) {
   if (task.lurd !== undefined) return lurdSteps(loaded, task.lurd, '<lurd>');
   // one step per line, so that a step that does not parse is reported as `<plan>:N:COL`
   return readPlan((task.plan ?? []).join('\n'), '<plan>');
+}
+
+/** A trace whose reading a limit stopped: no node was expanded. */
+function stoppedTrace(report: SolveReport, limit: number): SearchTrace {
+  return { algo: report.algo, heuristic: report.heuristic, status: report.status, ...(report.reason ? { reason: report.reason } : {}), limit, expansions: 0, nodes: [], plan: [], planNodes: [], levels: [], stats: report.stats };
+}
+
+/**
+ * The shared progress slots of a streamed solve (Float64): a sequence
+ * number (written last, odd while the others are being written), expanded,
+ * generated, bound and f (NaN when the strategy has none), elapsed ms.
+ */
+export const progressSlots = 6;
+
+function writeProgress(slots: Float64Array, p: Progress): void {
+  slots[0] += 1;
+  slots[1] = p.expanded;
+  slots[2] = p.generated;
+  slots[3] = p.bound ?? Number.NaN;
+  slots[4] = p.f ?? Number.NaN;
+  slots[5] = p.elapsedMs;
+  slots[0] += 1;
+}
+
+/** The progress in the slots, or null when none was written since `seen` (or a write is under way). */
+export function readProgress(slots: Float64Array, seen: number): { seq: number; progress: Progress } | null {
+  const seq = slots[0];
+  if (seq === seen || seq % 2 === 1) return null;
+  const progress: Progress = { expanded: slots[1], generated: slots[2], elapsedMs: slots[5] };
+  if (!Number.isNaN(slots[3])) progress.bound = slots[3];
+  if (!Number.isNaN(slots[4])) progress.f = slots[4];
+  // a write began meanwhile: read it next time
+  return slots[0] === seq ? { seq, progress } : null;
 }

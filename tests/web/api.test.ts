@@ -62,7 +62,7 @@ describe('GET routes', () => {
     expect(o.strategies.find((s: { name: string }) => s.name === 'iddfs')).toMatchObject({ prolog: true, heuristics: [] });
     expect(o.strategies.find((s: { name: string }) => s.name === 'astar').heuristics).toContain('lmcut');
     expect(o.backends).toEqual(['ts', 'prolog']);
-    expect(o.limits).toEqual({ defaultTimeout: 10, maxTimeout: 60, maxNodes: 10_000_000 });
+    expect(o.limits).toEqual({ defaultTimeout: 10, maxTimeout: 60, maxNodes: 10_000_000, defaultTraceLimit: 50, maxTraceLimit: 5000 });
   });
 
   it('the page: html, script and style from memory; no path leads to a file', async () => {
