@@ -127,6 +127,19 @@ describe('POST /api/solve with "stream": true', () => {
     expect(untimed(result)).toEqual(untimed(plain.json));
   }, 120_000);
 
+  it('iddfs: the progress events carry the depth bound, which only grows', async () => {
+    const events = eventsOf((await post('/api/solve', { level: HARD, algo: 'iddfs', maxNodes: 1_500_000, stream: true })).body);
+    const progress = events.filter((e) => e.event === 'progress').map((e) => e.data);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => typeof p.bound === 'number')).toBe(true);
+    const bounds = progress.map((p) => p.bound as number);
+    expect(bounds).toEqual([...bounds].sort((a, b) => a - b));
+    const last = events[events.length - 1];
+    expect(last.event).toBe('result');
+    expect(last.data).toMatchObject({ status: 'limit', stats: { expanded: 1_500_000 } });
+    expect(bounds[bounds.length - 1]).toBeLessThanOrEqual((last.data as { stats: { iterations: { bound: number }[] } }).stats.iterations.at(-1)!.bound);
+  }, 120_000);
+
   it('a solved level: the result event is the plain answer', async () => {
     const plain = await post('/api/solve', { level: TUTORIAL, number: 7, algo: 'bfs' });
     const events = eventsOf((await post('/api/solve', { level: TUTORIAL, number: 7, algo: 'bfs', stream: true })).body);
