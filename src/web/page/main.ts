@@ -263,6 +263,7 @@ function selectDomainLine(n: number): void {
 
 function clearResult(): void {
   $('verdict').textContent = '';
+  delete $('verdict').dataset.status;
   $('stats').replaceChildren();
   $('plan').replaceChildren();
   $('ops-used').replaceChildren();
@@ -276,6 +277,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
   running = ctl;
   for (const id of ['level-error', 'domain-error', 'problem-error']) showError(id, null);
   clearResult();
+  hideReplay();
   setBusy(true);
   status(kind === 'solve' ? 'solving…' : 'solving with both backends…', 'busy');
   const t0 = performance.now();
@@ -283,15 +285,31 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
     const problem = problemBody();
     const body: ProblemBody & Record<string, unknown> = { ...problem, ...searchBody() };
     if (kind === 'compare') delete body.backend;
-    if (kind === 'solve') await showSolve(await api.solve(body, ctl.signal), problem, ctl.signal);
-    else showCompare(await api.compare(body, ctl.signal));
-    status(`${kind === 'solve' ? 'solved' : 'compared'} in ${((performance.now() - t0) / 1000).toFixed(2)} s (round trip)`);
+    const took = (): string => `${((performance.now() - t0) / 1000).toFixed(2)} s (round trip)`;
+    if (kind === 'solve') {
+      const r = await api.solve(body, ctl.signal);
+      await showSolve(r, problem, ctl.signal);
+      if (r.status === 'solved') status(`solved in ${took()}`);
+      else if (r.status === 'unsolvable') status(`no plan exists (answered in ${took()})`, 'error');
+      else status(`stopped by a limit${r.stats.limit ? ` (${r.stats.limit})` : ''} after ${took()}: no plan found`, 'error');
+    } else {
+      showCompare(await api.compare(body, ctl.signal));
+      status(`compared in ${took()}`);
+    }
   } catch (err) {
+    clearResult();
+    hideReplay();
     reportError(err);
   } finally {
     if (running === ctl) running = null;
     setBusy(false);
   }
+}
+
+/** No replay: nothing of an earlier plan stays on screen. */
+function hideReplay(): void {
+  replay.load(null, []);
+  $('replay').hidden = true;
 }
 
 function setBusy(busy: boolean): void {
@@ -320,7 +338,7 @@ async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): 
       return li;
     }),
   );
-  showOperatorsUsed(r.plan);
+  showOperatorsUsed(r.plan, solvedDomain(body));
   let explanation: Explanation | undefined;
   try {
     explanation = await api.explain({ ...body, plan: r.plan }, signal);
@@ -333,20 +351,36 @@ async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): 
   replay.go(0);
 }
 
-function showOperatorsUsed(plan: string[]): void {
+/** The domain a request solves with: the one it sends, else the server's sokoban.pl (a level). */
+function solvedDomain(body: ProblemBody): { id: string | undefined; text: string } {
+  if (body.domain !== undefined) return { id: selectedDomain()?.id, text: body.domain };
+  const d = domains.find((x) => x.id === 'sokoban');
+  return { id: d?.id, text: d?.text ?? '' };
+}
+
+function showOperatorsUsed(plan: string[], domain: { id: string | undefined; text: string }): void {
   const counts = new Map<string, number>();
   for (const s of plan) {
     const n = s.replace(/\(.*$/, '');
     counts.set(n, (counts.get(n) ?? 0) + 1);
   }
-  const text = domainText() || selectedDomain()?.text || '';
-  const lines = text.split('\n');
+  const lines = domain.text.split('\n');
   $('ops-used').replaceChildren(
     'operators used: ',
     ...[...counts].flatMap(([name, n]) => {
       const line = lines.findIndex((l) => new RegExp(`opn\\(\\s*${name}\\b`).test(l)) + 1;
       const b = el('button', { className: 'link', textContent: `${name} ×${n}${line ? ` (line ${line})` : ''}` });
+      b.dataset.line = String(line);
       b.addEventListener('click', () => {
+        // the domain that solved this plan, even if the editor shows another one now
+        if (domainText() !== domain.text) {
+          if (domain.id && domain.id !== $<HTMLSelectElement>('domain-select').value) {
+            $<HTMLSelectElement>('domain-select').value = domain.id;
+            onDomainChosen();
+          }
+          setDomainText(domain.text);
+          status(`the domain editor shows the domain that solved this plan (${selectedDomain()?.file ?? 'sent with the request'})`);
+        }
         setMode('domain');
         if (line) selectDomainLine(line);
       });

@@ -163,6 +163,7 @@ export class Replay {
       this.drawHand();
     } else if (e.key === 'Escape' && this.hand) {
       this.go(this.index);
+      this.p.onStatus(this.plan.length ? `back to the plan: step ${this.index} of ${this.plan.length}` : 'back to the level');
     }
   }
 

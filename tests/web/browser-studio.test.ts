@@ -1,0 +1,147 @@
+/// <reference lib="dom" />
+/**
+ * The playground's teaching-studio fixes in a real browser (issue 16):
+ * no stale or misleading state after an error, an unsolvable level or a
+ * limit; inline SVG icons; hand play with redo, restart, click-to-walk and
+ * next level; the option panel generated from GET /api/options. Same set-up
+ * as browser.test.ts (playwright-core driving Debian's chromium, skipped
+ * where there is none); screenshots go to test-output/studio-*.png.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+
+const CHROMIUM = process.env.PLANLOG_CHROMIUM ?? '/usr/bin/chromium';
+const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
+const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
+
+describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', () => {
+  let server: PlaygroundServer;
+  let browser: Browser;
+  let home: string;
+  let page: Page;
+  let errors: string[];
+  /** The JSON bodies the page sent to /api/solve. */
+  let solveBodies: Record<string, unknown>[];
+
+  beforeAll(async () => {
+    server = await createPlayground({ threads: 2 });
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    home = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    });
+    mkdirSync(outDir, { recursive: true });
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    const errorsOfThisPage: string[] = [];
+    const bodies: Record<string, unknown>[] = [];
+    errors = errorsOfThisPage;
+    solveBodies = bodies;
+    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+    page.on('pageerror', (e) => errorsOfThisPage.push(e.message));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errorsOfThisPage.push(m.text());
+    });
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/solve')) bodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    });
+    await page.goto(home);
+    await page.waitForSelector('.preset[data-id="tutorial-7"]');
+  }, 60_000);
+
+  afterEach(async () => {
+    await page?.close();
+  });
+
+  const text = async (sel: string): Promise<string> => (await page.textContent(sel)) ?? '';
+  const solveAndWait = async (): Promise<void> => {
+    await page.click('#solve');
+    await page.waitForFunction(() => !(document.querySelector('#solve') as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
+  };
+
+  it('a level error after a solved plan leaves no replay, plan or verdict of the old plan', async () => {
+    await page.click('.preset[data-id="tutorial-1"]');
+    await solveAndWait();
+    expect(await text('#verdict')).toBe('Solved: 1 step.');
+    expect(await page.isVisible('#replay')).toBe(true);
+    expect(await page.locator('#plan li').count()).toBe(1);
+    expect(await text('#status')).toMatch(/^solved in \d+\.\d\d s \(round trip\)$/);
+    // a broken level: the error next to the text, nothing of the old plan
+    await page.fill('#level-text', '#####\n#@$.#\n#   \n#####\n');
+    await solveAndWait();
+    expect(await text('#level-error')).toMatch(/^line 2, column \d+: /);
+    expect(await page.isHidden('#replay')).toBe(true);
+    expect(await page.locator('#plan li').count()).toBe(0);
+    expect(await text('#verdict')).toBe('');
+    expect(await text('#ops-used')).toBe('');
+    expect(await page.isHidden('#lurd-row')).toBe(true);
+    await page.screenshot({ path: `${outDir}studio-level-error.png`, fullPage: true });
+    await expect.poll(() => errors).toEqual([BAD_REQUEST]);
+  }, 60_000);
+
+  it('"No plan exists" and "Stopped by a limit" are said as such, with no replay', async () => {
+    await page.click('.preset[data-id="tutorial-7"]');
+    await solveAndWait();
+    expect(await text('#verdict')).toMatch(/^Solved: \d+ steps\.$/);
+    // a box in a corner off its goal
+    await page.fill('#level-text', '#####\n#@ .#\n#  $#\n#####\n');
+    await page.selectOption('#algo', 'bfs');
+    await solveAndWait();
+    expect(await text('#verdict')).toMatch(/^No plan exists/);
+    expect(await text('#status')).toMatch(/^no plan exists \(answered in \d+\.\d\d s \(round trip\)\)$/);
+    expect(await page.getAttribute('#status', 'data-kind')).toBe('error');
+    expect(await page.isHidden('#replay')).toBe(true);
+    expect(await page.locator('#plan li').count()).toBe(0);
+    // a node limit of 1 on tutorial 7
+    await page.click('.preset[data-id="tutorial-7"]');
+    await page.selectOption('#algo', 'bfs');
+    await page.fill('#max-nodes', '1');
+    await solveAndWait();
+    expect(await text('#verdict')).toMatch(/^Stopped by a limit/);
+    expect(await text('#status')).toMatch(/^stopped by a limit \(nodes\) after \d+\.\d\d s \(round trip\): no plan found$/);
+    expect(await page.isHidden('#replay')).toBe(true);
+    expect(await text('#status')).not.toContain('solved');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('"operators used" links into the domain that solved the plan, not the one the editor shows', async () => {
+    await page.click('#tab-domain');
+    await page.selectOption('#domain-select', 'robot');
+    await page.click('#tab-level');
+    await page.click('.preset[data-id="tutorial-1"]');
+    await solveAndWait();
+    expect(await text('#verdict')).toBe('Solved: 1 step.');
+    const link = page.locator('#ops-used button').first();
+    expect(await link.textContent()).toMatch(/^(move|push)[UDLR] ×\d \(line \d+\)$/);
+    const line = Number(await link.getAttribute('data-line'));
+    expect(line).toBeGreaterThan(0);
+    await link.click();
+    expect(await page.inputValue('#domain-select')).toBe('sokoban');
+    // the selected line (CodeMirror's active line) is the operator's
+    expect(await text('#domain-editor .cm-activeLine')).toMatch(/^opn\(\s*(move|push)[UDLR]/);
+    expect(await text('#status')).toMatch(/^the domain editor shows the domain that solved this plan/);
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('Esc after playing by hand says so in the header', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    expect(await text('#status')).toBe('by hand: r');
+    await page.keyboard.press('Escape');
+    expect(await text('#status')).toBe('back to the level');
+    expect(await text('#step-label')).toBe('');
+    expect(errors).toEqual([]);
+  }, 30_000);
+});
