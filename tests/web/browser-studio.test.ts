@@ -134,6 +134,43 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', ()
     expect(errors).toEqual([]);
   }, 60_000);
 
+  it('icons are inline SVGs: no emoji or symbol characters a font may lack', async () => {
+    await page.click('.preset[data-id="tutorial-7"]');
+    await page.selectOption('#algo', 'bfs');
+    await solveAndWait();
+    const icons = await page.locator('.replay-controls button svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
+    expect(icons).toEqual(['first', 'prev', 'play', 'next', 'last']);
+    await page.selectOption('#speed', '1000');
+    await page.click('#play');
+    expect(await page.getAttribute('#play svg', 'data-icon')).toBe('pause');
+    expect(await page.getAttribute('#play', 'aria-label')).toBe('pause');
+    await page.click('#play');
+    expect(await page.getAttribute('#play svg', 'data-icon')).toBe('play');
+    // no character of the emoji or "miscellaneous technical" blocks, nor the triangles ▶ ◀, in the text or the style sheet's generated content
+    const found = await page.evaluate(() => {
+      // (CodeMirror's completion icons: checked below as drawn)
+      const css = Array.from(document.styleSheets).flatMap((s) => Array.from(s.cssRules).map((r) => r.cssText)).filter((r) => !r.includes('cm-completionIcon-keyword')).join('\n');
+      return [...(document.body.innerText + css)].filter((c) => /[\u2300-\u23ff\u25b6\u25c0\u2b00-\u2bff]|\p{Extended_Pictographic}/u.test(c) && !'✓★'.includes(c));
+    });
+    expect(found).toEqual([]);
+    const keywordIcon = await page.evaluate(() => {
+      const tip = document.createElement('div');
+      tip.className = 'cm-tooltip-autocomplete';
+      const i = document.createElement('div');
+      i.className = 'cm-completionIcon cm-completionIcon-keyword';
+      tip.append(i);
+      document.querySelector('#domain-editor .cm-editor')!.append(tip);
+      const content = getComputedStyle(i, '::after').content;
+      tip.remove();
+      return content;
+    });
+    expect(keywordIcon).toBe('"k"');
+    // the busy mark is an SVG spinner, shown only while a request runs
+    expect(await page.isHidden('#busy')).toBe(true);
+    await page.screenshot({ path: `${outDir}studio-icons.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it('Esc after playing by hand says so in the header', async () => {
     await page.click('.preset[data-id="tutorial-2"]');
     await page.focus('#board');

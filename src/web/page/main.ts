@@ -6,6 +6,7 @@ import { basicSetup, EditorView } from 'codemirror';
 import { api, CallError, type ApiError, type CompareJson, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveJson } from './api.ts';
 import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
+import { setIcon } from './icons.ts';
 import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
 import { compareView, statsRows } from './results.ts';
@@ -47,6 +48,8 @@ for (const [id, f] of [
 ] as const) {
   $(id).addEventListener('click', f);
 }
+for (const id of ['first', 'prev', 'next', 'last'] as const) setIcon($(id), id);
+setIcon($('play'), 'play');
 
 const editor = new LevelEditor($('grid'), $<HTMLTextAreaElement>('level-text'), () => {
   showError('level-error', null);

@@ -7,6 +7,7 @@
 import type { ExplainedStep, Explanation } from './api.ts';
 import { drawBoard, isSolved, replayLurd, step, type BoardState } from './sokoban.ts';
 import { count } from '../../util/words.ts';
+import { setIcon } from './icons.ts';
 
 export interface ReplayParts {
   board: HTMLElement;
@@ -88,14 +89,14 @@ export class Replay {
     if (this.timer) return this.pause();
     if (this.plan.length === 0) return;
     if (this.index >= this.plan.length) this.go(0);
-    this.p.play.textContent = '⏸';
+    setIcon(this.p.play, 'pause', 'pause');
     this.timer = setInterval(() => this.go(this.index + 1), Number(this.p.speed.value));
   }
 
   pause(): void {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
-    this.p.play.textContent = '▶';
+    setIcon(this.p.play, 'play', 'play');
   }
 
   private showStep(): void {
