@@ -11,6 +11,7 @@ describe('planlog serve', () => {
     expect(await runMain('serve', '--threads', '0')).toMatchObject({ code: 2, err: expect.stringContaining('--threads') });
     expect(await runMain('serve', '--frob')).toMatchObject({ code: 2 });
     expect(await runMain('serve', '--max-wait', '0')).toMatchObject({ code: 2, err: expect.stringContaining("--max-wait needs a positive number, got '0'") });
+    expect(await runMain('serve', '--max-trace-limit', '2.5')).toMatchObject({ code: 2, err: expect.stringContaining('--max-trace-limit') });
   });
 
   it('starts on the given host and port, answers, and stops at the interrupt', async () => {
@@ -18,12 +19,15 @@ describe('planlog serve', () => {
     let stop!: () => void;
     const stopped = new Promise<void>((r) => (stop = r));
     const io: Io = { out: (t) => out.push(t), err: () => undefined, readFile: readTextFile, isTTY: false, untilInterrupted: () => stopped };
-    const running = main(['serve', '--port', '0', '--threads', '1'], io);
+    const running = main(['serve', '--port', '0', '--threads', '1', '--max-trace-limit', '7'], io);
     while (out.length === 0) await new Promise((r) => setTimeout(r, 50));
     const m = /^planlog playground on (http:\/\/127\.0\.0\.1:\d+)\/ \(Ctrl-C stops it\)$/.exec(out[0]);
     expect(m).not.toBeNull();
     const levels = (await (await fetch(`${m![1]}/api/levels`)).json()) as unknown[];
     expect(levels.length).toBeGreaterThan(10);
+    // --max-trace-limit caps a trace request's limit, as /api/options says
+    const options = (await (await fetch(`${m![1]}/api/options`)).json()) as { limits: { maxTraceLimit: number } };
+    expect(options.limits.maxTraceLimit).toBe(7);
     stop();
     expect(await running).toBe(0);
     expect(out[1]).toBe('stopping the playground…');

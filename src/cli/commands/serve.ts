@@ -14,7 +14,7 @@ export const serve = command({
   summary: 'the web playground on http://127.0.0.1:9000/',
   usage: ['serve [--port 9000] [--host 127.0.0.1] [options]'],
   description:
-    'The web playground: edit or pick a level, choose a strategy, solve, compare the backends, watch the plan; and the JSON API (/api/levels, /api/solve, /api/compare, /api/validate, /api/explain, /api/domains, /api/options).',
+    'The web playground: edit or pick a level, choose a strategy, solve, compare the backends, watch the plan; and the JSON API (/api/levels, /api/solve, /api/compare, /api/validate, /api/explain, /api/trace, /api/domains, /api/options; /api/solve with "stream": true answers server-sent events).',
   flags: {
     port: { type: 'string', value: 'N', help: 'port (default 9000; 0: any free port)' },
     host: { type: 'string', value: 'HOST', help: 'address to bind (default 127.0.0.1, this machine only; 0.0.0.0 makes the playground reachable from the network)' },
@@ -22,6 +22,7 @@ export const serve = command({
     queue: { type: 'string', value: 'N', help: 'requests waiting for a worker before the server answers 503 busy (default 64)' },
     'max-wait': { type: 'string', value: 'SEC', help: 'longest wait for a worker; a request not started by then is answered 503 busy (default 30)' },
     'max-timeout': { type: 'string', value: 'SEC', help: 'largest time limit a request may ask for (default 60)' },
+    'max-trace-limit': { type: 'string', value: 'N', help: 'most expansions a /api/trace request may record (its limit; default 5000)' },
     log: { type: 'boolean', help: 'log every request (JSON lines on stdout; what a worker prints is logged too, otherwise it goes to stderr)' },
     strict: { ...strictFlags.strict, help: 'lint warnings are errors (HTTP 400) for every solve and compare request that does not send "strict" itself' },
   },
@@ -37,6 +38,7 @@ export const serve = command({
       queue: positiveNumber('queue', values.queue, true),
       maxWait: positiveNumber('max-wait', values['max-wait'], false),
       maxTimeout: positiveNumber('max-timeout', values['max-timeout'], false),
+      maxTraceLimit: positiveNumber('max-trace-limit', values['max-trace-limit'], true),
       logger: Boolean(values.log),
       strict: Boolean(values.strict),
     });
