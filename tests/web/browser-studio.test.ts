@@ -138,7 +138,7 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', ()
     await page.click('.preset[data-id="tutorial-7"]');
     await page.selectOption('#algo', 'bfs');
     await solveAndWait();
-    const icons = await page.locator('.replay-controls button svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
+    const icons = await page.locator('.replay-controls:not(#hand-controls) button svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
     expect(icons).toEqual(['first', 'prev', 'play', 'next', 'last']);
     await page.selectOption('#speed', '1000');
     await page.click('#play');
@@ -168,6 +168,68 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', ()
     // the busy mark is an SVG spinner, shown only while a request runs
     expect(await page.isHidden('#busy')).toBe(true);
     await page.screenshot({ path: `${outDir}studio-icons.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('hand play: click a square to walk there, undo, redo, restart; the validator confirms', async () => {
+    await page.click('.preset[data-id="tutorial-2"]'); // ########/#@  $ .#/########: 8 wide, the player at x1 y1
+    expect(await page.isDisabled('#hand-undo')).toBe(true);
+    expect(await page.isDisabled('#hand-redo')).toBe(true);
+    await page.click('#board .sq[data-p="11"]'); // x3 y1: two squares right
+    expect(await text('#status')).toBe('by hand: rr');
+    expect(await text('#step-label')).toBe('by hand: 2 moves, 0 pushes');
+    expect(await page.getAttribute('#board .sq[data-p="11"]', 'class')).toBe('sq player');
+    await page.click('#board .sq[data-p="12"]'); // the box: no walk (walking never pushes)
+    expect(await text('#status')).toBe('no walk there: a wall or a box is in the way (walking never pushes)');
+    await page.click('#board .sq[data-p="14"]'); // the goal behind the box
+    expect(await text('#status')).toBe('no walk there: a wall or a box is in the way (walking never pushes)');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight'); // a push
+    expect(await text('#step-label')).toBe('by hand: 3 moves, 1 push');
+    await page.click('#hand-undo');
+    expect(await text('#status')).toBe('by hand: rr');
+    expect(await page.isDisabled('#hand-redo')).toBe(false);
+    await page.click('#hand-redo');
+    expect(await text('#status')).toBe('by hand: rrR');
+    expect(await page.isDisabled('#hand-redo')).toBe(true);
+    await page.click('#hand-restart');
+    expect(await text('#step-label')).toBe('by hand: 0 moves, 0 pushes');
+    expect(await page.getAttribute('#board .sq[data-p="9"]', 'class')).toBe('sq player');
+    expect(await page.isDisabled('#hand-undo')).toBe(true);
+    // the keys: y redoes all three, then one more push solves it
+    await page.focus('#board');
+    for (let i = 0; i < 3; i++) await page.keyboard.press('y');
+    expect(await text('#status')).toBe('by hand: rrR');
+    await page.keyboard.press('r'); // restart
+    expect(await text('#step-label')).toBe('by hand: 0 moves, 0 pushes');
+    await page.click('#board .sq[data-p="11"]');
+    await page.focus('#board');
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await page.waitForFunction(() => /solved by hand/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await text('#status')).toBe('solved by hand in 4 moves — the validator agrees (LURD rrRR)');
+    await page.screenshot({ path: `${outDir}studio-hand.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  it('"next level" steps through a collection (a preset file, an upload) and is hidden at its end', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    expect(await page.isVisible('#next-level')).toBe(true);
+    await page.click('#next-level');
+    expect(await page.getAttribute('.preset.chosen', 'data-id')).toBe('tutorial-3');
+    expect(await page.inputValue('#level-text')).toBe(' #####\n##   #\n#@$  #\n## # #\n #  .#\n #####\n');
+    const last = await page.locator('.preset[data-id^="tutorial-"]').last().getAttribute('data-id');
+    await page.click(`.preset[data-id="${last}"]`);
+    expect(await page.isHidden('#next-level')).toBe(true);
+    // an uploaded collection of two
+    const collection = '; First\n#####\n#@$.#\n#####\n\n; Second\n######\n#@ $.#\n######\n';
+    await page.setInputFiles('#upload', { name: 'two.txt', mimeType: 'text/plain', buffer: Buffer.from(collection) });
+    await page.waitForFunction(() => !document.querySelector('#upload-levels')?.hasAttribute('hidden'));
+    expect(await page.isVisible('#next-level')).toBe(true);
+    await page.click('#next-level');
+    expect(await page.inputValue('#level-text')).toBe('######\n#@ $.#\n######\n');
+    expect(await page.inputValue('#upload-levels')).toBe('2');
+    expect(await page.isHidden('#next-level')).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
 

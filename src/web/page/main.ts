@@ -6,7 +6,7 @@ import { basicSetup, EditorView } from 'codemirror';
 import { api, CallError, type ApiError, type CompareJson, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveJson } from './api.ts';
 import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
-import { setIcon } from './icons.ts';
+import { icon, setIcon } from './icons.ts';
 import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
 import { compareView, statsRows } from './results.ts';
@@ -34,10 +34,15 @@ const replay = new Replay({
   info: $('step-info'),
   facts: $('facts'),
   handHint: $('play-hint'),
+  handControls: $('hand-controls'),
   play: $('play'),
   speed: $<HTMLSelectElement>('speed'),
   onStatus: (t) => status(t),
   onHandSolved: (lurd) => void checkHandPlay(lurd),
+  onHandChange: (canUndo, canRedo) => {
+    $<HTMLButtonElement>('hand-undo').disabled = !canUndo;
+    $<HTMLButtonElement>('hand-redo').disabled = !canRedo;
+  },
 });
 for (const [id, f] of [
   ['first', () => replay.go(0)],
@@ -50,6 +55,21 @@ for (const [id, f] of [
 }
 for (const id of ['first', 'prev', 'next', 'last'] as const) setIcon($(id), id);
 setIcon($('play'), 'play');
+setIcon($('hand-undo'), 'undo');
+setIcon($('hand-redo'), 'redo');
+setIcon($('hand-restart'), 'restart');
+$('hand-undo').addEventListener('click', () => replay.undo());
+$('hand-redo').addEventListener('click', () => replay.redo());
+$('hand-restart').addEventListener('click', () => replay.restart());
+$('next-level').prepend(icon('nextLevel'), ' ');
+$('next-level').addEventListener('click', () => collection?.next());
+
+/** The collection the level in the editor came from (a preset file or an upload of several levels), for "next level". */
+let collection: { next(): void; hasNext: boolean } | null = null;
+function setCollection(c: typeof collection): void {
+  collection = c;
+  $('next-level').hidden = !c?.hasNext;
+}
 
 const editor = new LevelEditor($('grid'), $<HTMLTextAreaElement>('level-text'), () => {
   showError('level-error', null);
@@ -118,13 +138,15 @@ function showPresets(levels: LevelPreset[]): void {
         'details',
         { open: ls.length <= 12 },
         el('summary', { textContent: file.replace(/^maps\//, '') }),
-        ...ls.map((l) => {
+        ...ls.map((l, k) => {
           const b = el('button', { className: 'preset', textContent: `${l.level}. ${l.title ?? 'untitled'}`, title: `${l.file}, level ${l.level}` });
           b.dataset.id = l.id;
           b.addEventListener('click', () => {
             for (const x of box.querySelectorAll('.preset')) x.classList.toggle('chosen', x === b);
             setMode('level');
             editor.set(l.text);
+            const next = ls[k + 1];
+            setCollection(next ? { hasNext: true, next: () => box.querySelector<HTMLButtonElement>(`.preset[data-id="${next.id}"]`)?.click() } : null);
             status(`loaded ${l.file}, level ${l.level}${l.title ? ` (${l.title})` : ''}: press Solve`);
           });
           return b;
@@ -167,6 +189,18 @@ function loadUploaded(n: number, name: string, whole?: string): void {
   if (!l) return;
   editor.set(l.text ?? whole ?? '');
   if (l.error) showError('level-error', l.error);
+  const next = uploaded.find((x) => x.number > n);
+  setCollection(
+    next
+      ? {
+          hasNext: true,
+          next: () => {
+            $<HTMLSelectElement>('upload-levels').value = String(next.number);
+            loadUploaded(next.number, name, whole);
+          },
+        }
+      : null,
+  );
   status(`loaded ${name}, level ${n} of ${uploaded.length}`);
 }
 

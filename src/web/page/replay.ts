@@ -5,7 +5,7 @@
  * with the arrow keys (undo with u or Backspace) from the initial board.
  */
 import type { ExplainedStep, Explanation } from './api.ts';
-import { drawBoard, isSolved, replayLurd, step, type BoardState } from './sokoban.ts';
+import { drawBoard, isSolved, replayLurd, step, walkTo, type BoardState } from './sokoban.ts';
 import { count } from '../../util/words.ts';
 import { setIcon } from './icons.ts';
 
@@ -18,11 +18,15 @@ export interface ReplayParts {
   facts: HTMLElement;
   /** How to play by hand (shown only with a board). */
   handHint: HTMLElement;
+  /** The hand-play buttons (shown only with a board). */
+  handControls?: HTMLElement;
   play: HTMLElement;
   speed: HTMLSelectElement;
   onStatus(text: string): void;
   /** Every box on a goal after the player's own moves (LURD string of them). */
   onHandSolved(lurd: string): void;
+  /** Hand play changed: whether there is a move to undo, and one to redo. */
+  onHandChange?(canUndo: boolean, canRedo: boolean): void;
 }
 
 const KEYS: Record<string, 'l' | 'u' | 'r' | 'd'> = { ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd' };
@@ -36,8 +40,8 @@ export class Replay {
   private states: string[][] = [];
   private goal = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
-  /** Play by hand: the boards so far (first: the initial board) and the letters. */
-  private hand: { boards: BoardState[]; letters: string } | null = null;
+  /** Play by hand: the boards so far (first: the initial board) and the letters; the moves undone since (for redo, the next one last). */
+  private hand: { boards: BoardState[]; letters: string; undone: { board: BoardState; letter: string }[] } | null = null;
 
   constructor(private readonly p: ReplayParts) {
     p.scrub.addEventListener('input', () => this.go(Number(p.scrub.value)));
@@ -48,6 +52,82 @@ export class Replay {
       }
     });
     p.board.addEventListener('keydown', (e) => this.key(e));
+    p.board.addEventListener('click', (e) => {
+      const sq = (e.target as HTMLElement).closest<HTMLElement>('[data-p]');
+      if (sq) this.walk(Number(sq.dataset.p));
+    });
+  }
+
+  /** Whether the board is being played by hand. */
+  get playingByHand(): boolean {
+    return this.hand !== null;
+  }
+
+  /** The hand-play state, starting it from the initial board if needed; null without a board. */
+  private handState(): NonNullable<Replay['hand']> | null {
+    const start = this.frames[0];
+    if (!start) return null;
+    this.pause();
+    if (!this.hand) this.hand = { boards: [start], letters: '', undone: [] };
+    return this.hand;
+  }
+
+  /** One move by hand (a new move forgets the undone ones); false when blocked. */
+  private move(dir: 'l' | 'u' | 'r' | 'd'): boolean {
+    const h = this.handState();
+    if (!h) return false;
+    const r = step(h.boards[h.boards.length - 1], dir);
+    if (!r) return false;
+    h.boards.push(r.board);
+    h.letters += r.push ? dir.toUpperCase() : dir;
+    h.undone = [];
+    return true;
+  }
+
+  /** Walks the player to square `p` by the shortest way over free floor (no pushes). */
+  walk(p: number): void {
+    const h = this.handState();
+    if (!h) return;
+    const path = walkTo(h.boards[h.boards.length - 1], p);
+    if (path === null) {
+      this.drawHand();
+      return this.p.onStatus('no walk there: a wall or a box is in the way (walking never pushes)');
+    }
+    for (const c of path) this.move(c as 'l' | 'u' | 'r' | 'd');
+    this.drawHand();
+  }
+
+  undo(): void {
+    const h = this.handState();
+    if (!h) return;
+    if (h.boards.length > 1) {
+      h.undone.push({ board: h.boards.pop()!, letter: h.letters.slice(-1) });
+      h.letters = h.letters.slice(0, -1);
+    }
+    this.drawHand();
+  }
+
+  redo(): void {
+    const h = this.handState();
+    if (!h) return;
+    const m = h.undone.pop();
+    if (m) {
+      h.boards.push(m.board);
+      h.letters += m.letter;
+    }
+    this.drawHand();
+    if (m && isSolved(m.board)) this.p.onHandSolved(h.letters);
+  }
+
+  /** Back to the initial board (every move can be redone). */
+  restart(): void {
+    const h = this.handState();
+    if (!h) return;
+    while (h.boards.length > 1) {
+      h.undone.push({ board: h.boards.pop()!, letter: h.letters.slice(-1) });
+      h.letters = h.letters.slice(0, -1);
+    }
+    this.drawHand();
   }
 
   /** A new plan (or none) on a new initial board (or none: a problem without a board). */
@@ -62,6 +142,7 @@ export class Replay {
     this.frames = start ? (extra.lurd !== undefined ? replayLurd(start, extra.lurd) : [start]) : [];
     this.p.board.hidden = !start;
     this.p.handHint.hidden = !start;
+    if (this.p.handControls) this.p.handControls.hidden = !start;
     this.p.scrub.max = String(plan.length);
     this.go(0);
   }
@@ -73,6 +154,7 @@ export class Replay {
   /** Shows the state after `i` steps (clamped to 0..length). */
   go(i: number): void {
     if (this.hand) this.hand = null;
+    this.p.onHandChange?.(false, false);
     this.index = Math.max(0, Math.min(this.plan.length, Number.isFinite(i) ? Math.round(i) : this.plan.length));
     if (this.index >= this.plan.length) this.pause();
     const frame = this.frames[Math.min(this.index, this.frames.length - 1)];
@@ -138,30 +220,24 @@ export class Replay {
   }
 
   private key(e: KeyboardEvent): void {
-    const start = this.frames[0];
-    if (!start) return;
+    if (!this.frames[0]) return;
     const dir = KEYS[e.key];
     if (dir) {
       e.preventDefault();
-      this.pause();
-      if (!this.hand) this.hand = { boards: [start], letters: '' };
-      const h = this.hand;
-      const r = step(h.boards[h.boards.length - 1], dir);
-      if (!r) {
-        this.drawHand();
-        return this.p.onStatus('blocked: a wall, or a box that cannot move');
-      }
-      h.boards.push(r.board);
-      h.letters += r.push ? dir.toUpperCase() : dir;
+      const moved = this.move(dir);
       this.drawHand();
-      if (isSolved(r.board)) this.p.onHandSolved(h.letters);
+      if (!moved) return this.p.onStatus('blocked: a wall, or a box that cannot move');
+      const h = this.hand!;
+      if (isSolved(h.boards[h.boards.length - 1])) this.p.onHandSolved(h.letters);
     } else if ((e.key === 'u' || e.key === 'Backspace' || e.key === 'z') && this.hand) {
       e.preventDefault();
-      if (this.hand.boards.length > 1) {
-        this.hand.boards.pop();
-        this.hand.letters = this.hand.letters.slice(0, -1);
-      }
-      this.drawHand();
+      this.undo();
+    } else if ((e.key === 'y' || e.key === 'Z') && this.hand) {
+      e.preventDefault();
+      this.redo();
+    } else if (e.key === 'r' && this.hand) {
+      e.preventDefault();
+      this.restart();
     } else if (e.key === 'Escape' && this.hand) {
       this.go(this.index);
       this.p.onStatus(this.plan.length ? `back to the plan: step ${this.index} of ${this.plan.length}` : 'back to the level');
@@ -175,6 +251,7 @@ export class Replay {
     this.p.label.textContent = `by hand: ${count(h.letters.length, 'move')}, ${count(pushes, 'push', 'pushes')}`;
     this.p.board.dataset.step = 'hand';
     this.p.onStatus(h.letters ? `by hand: ${h.letters}` : 'by hand: use the arrow keys');
+    this.p.onHandChange?.(h.boards.length > 1, h.undone.length > 0);
   }
 }
 

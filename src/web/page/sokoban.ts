@@ -77,6 +77,36 @@ export function step(b: BoardState, dir: 'l' | 'u' | 'r' | 'd'): { board: BoardS
   return { board: { ...b, boxes, player: next }, push: true };
 }
 
+/**
+ * The shortest walk of the player to square `target` over free floor (no
+ * box moved): its LURD letters (lower case), '' when the player is there,
+ * null when the square cannot be reached without a push. A breadth-first
+ * search over the board's squares.
+ */
+export function walkTo(b: BoardState, target: number): string | null {
+  const free = (p: number): boolean => p >= 0 && p < b.cells.length && b.cells[p] === 'floor' && !b.boxes.has(p);
+  if (!free(target) && target !== b.player) return null;
+  const from = new Map<number, { prev: number; letter: string }>([[b.player, { prev: -1, letter: '' }]]);
+  const queue = [b.player];
+  for (let i = 0; i < queue.length; i++) {
+    const p = queue[i];
+    if (p === target) break;
+    const x = p % b.width;
+    for (const [letter, [dx, dy]] of Object.entries(DIRS)) {
+      const nx = x + dx;
+      if (nx < 0 || nx >= b.width) continue;
+      const q = p + dx + dy * b.width;
+      if (!free(q) || from.has(q)) continue;
+      from.set(q, { prev: p, letter });
+      queue.push(q);
+    }
+  }
+  if (!from.has(target)) return null;
+  let path = '';
+  for (let p = target; p !== b.player; p = from.get(p)!.prev) path = from.get(p)!.letter + path;
+  return path;
+}
+
 /** The boards after each letter of a LURD string (the initial board first); stops at the first impossible letter. */
 export function replayLurd(start: BoardState, lurd: string): BoardState[] {
   const frames = [start];
@@ -113,6 +143,7 @@ export function drawBoard(container: HTMLElement, b: BoardState): void {
   for (let p = 0; p < b.width * b.height; p++) {
     const s = document.createElement('div');
     s.className = `sq ${squareClass(b, p)}`;
+    s.dataset.p = String(p);
     squares.push(s);
   }
   container.replaceChildren(...squares);
