@@ -233,6 +233,71 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', ()
     expect(errors).toEqual([]);
   }, 60_000);
 
+  /** The generated option controls shown: their flags. */
+  const shownOptions = (): Promise<string[]> => page.locator('#more-options label.opt:not([hidden]) code').allTextContents();
+
+  it('every option of /api/options is in the panel, with its help, for the strategy and backend it applies to', async () => {
+    const api = (await (await page.request.get(`${home}api/options`)).json()) as { options: { name: string; help: string }[]; strategies: { name: string; options: { name: string; help: string; default?: unknown }[] }[] };
+    await page.click('.preset[data-id="tutorial-7"]');
+    // the default strategy for a level (auto) takes no options of its own; the Prolog backend's are hidden with ts
+    expect(await shownOptions()).toEqual(['--cycle', '--prune', '--strict']);
+    expect(await page.isHidden('#more-options label[data-field="engine"]')).toBe(true);
+    await page.selectOption('#algo', 'wastar');
+    expect(await shownOptions()).toEqual(['--weight', '--cycle', '--prune', '--strict']);
+    expect(await page.getAttribute('#more-options [data-field="weight"] input', 'placeholder')).toBe('default 2');
+    expect(await page.getAttribute('#more-options label[data-field="weight"]', 'title')).toBe('wastar: f = g + W·h');
+    await page.selectOption('#algo', 'gbfs');
+    expect(await shownOptions()).toEqual(['--lazy', '--preferred', '--cycle', '--prune', '--strict']);
+    expect(await page.getAttribute('#more-options [data-field="lazy"] input', 'type')).toBe('checkbox');
+    await page.selectOption('#algo', 'beam');
+    expect(await shownOptions()).toEqual(['--width', '--temperature', '--seed', '--cycle', '--prune', '--strict']);
+    // every strategy's every option and every common one (but those with their own control) is there, with its help
+    for (const st of api.strategies) {
+      await page.selectOption('#algo', st.name);
+      for (const o of st.options) {
+        expect(await page.getAttribute(`#more-options label[data-field][data-strategy="${st.name}"]:has(code:text-is("--${o.name}"))`, 'title')).toBe(`${st.name}: ${o.help}`);
+      }
+    }
+    for (const o of api.options.filter((x) => !['algo', 'heuristic', 'backend', 'timeout', 'max-nodes'].includes(x.name))) {
+      expect(await page.locator('#more-options label.opt code').allTextContents()).toContain(`--${o.name}`);
+      expect(await page.textContent(`#more-options label:has(code:text-is("--${o.name}")) .hint`)).toBe(o.help);
+    }
+    // the Prolog backend: its theory and engine appear, the strategies shrink to those it runs
+    await page.selectOption('#backend', 'prolog');
+    expect(await shownOptions()).toEqual(['--cycle', '--prune', '--theory', '--engine', '--strict']);
+    expect(await page.locator('#more-options [data-field="engine"] select option').allTextContents()).toContain('tau');
+    await page.screenshot({ path: `${outDir}studio-options.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('the options are sent as the API expects; an option error is shown next to its control', async () => {
+    await page.click('.preset[data-id="tutorial-7"]');
+    await page.selectOption('#algo', 'iddfs');
+    await page.selectOption('#more-options [data-field="cycle"] select', 'action');
+    await page.check('#more-options [data-field="tt"] input');
+    await solveAndWait();
+    expect(await text('#verdict')).toBe('Solved: 13 steps.');
+    expect(solveBodies.at(-1)).toEqual({ level: expect.any(String), algo: 'iddfs', cycle: 'action', tt: true, timeout: 10 });
+    // the value chosen stays when the strategy changes and comes back
+    await page.selectOption('#algo', 'wastar');
+    await page.fill('#more-options [data-field="weight"] input', '5000');
+    await page.selectOption('#algo', 'bfs');
+    expect(await page.locator('#more-options [data-field="weight"]').count()).toBe(0);
+    await page.selectOption('#algo', 'wastar');
+    expect(await page.inputValue('#more-options [data-field="weight"] input')).toBe('5000');
+    await solveAndWait();
+    expect(solveBodies.at(-1)).toEqual({ level: expect.any(String), algo: 'wastar', weight: 5000, cycle: 'action', timeout: 10 });
+    expect(await text('#more-options [data-field="weight"] .error')).toBe('bad request: weight must be <= 1000');
+    expect(await page.isVisible('#more-options [data-field="weight"] .error')).toBe(true);
+    expect(await text('#status')).toBe('error: bad request: weight must be <= 1000');
+    await page.fill('#more-options [data-field="weight"] input', '3');
+    await solveAndWait();
+    expect(await page.isHidden('#more-options [data-field="weight"] .error')).toBe(true);
+    expect(solveBodies.at(-1)).toEqual({ level: expect.any(String), algo: 'wastar', weight: 3, cycle: 'action', timeout: 10 });
+    expect(await text('#verdict')).toMatch(/^Solved: \d+ steps\.$/);
+    await expect.poll(() => errors).toEqual([BAD_REQUEST]);
+  }, 60_000);
+
   it('Esc after playing by hand says so in the header', async () => {
     await page.click('.preset[data-id="tutorial-2"]');
     await page.focus('#board');

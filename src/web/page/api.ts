@@ -26,6 +26,19 @@ export interface DomainInfo {
   problems: { file: string; text: string }[];
 }
 
+/** An option as GET /api/options declares it (src/options optionCatalog): the page builds its control from this. */
+export interface OptionInfo {
+  name: string;
+  field: string;
+  type: 'boolean' | 'integer' | 'number' | 'enum';
+  values?: string[];
+  default?: string | number | boolean;
+  min?: number;
+  exclusiveMin?: boolean;
+  max?: number;
+  help: string;
+}
+
 export interface StrategyInfo {
   name: string;
   summary: string;
@@ -35,6 +48,8 @@ export interface StrategyInfo {
   needsLevel: boolean;
   stochastic: boolean;
   prolog: boolean;
+  /** The options only some strategies take, with this one's default and help. */
+  options: OptionInfo[];
 }
 
 export interface Options {
@@ -45,6 +60,8 @@ export interface Options {
   engines: string[];
   theories: string[];
   limits: { defaultTimeout: number; maxTimeout: number; maxNodes: number };
+  /** The options of every request. */
+  options: OptionInfo[];
 }
 
 export interface ExplainedStep {

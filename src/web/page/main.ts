@@ -6,6 +6,7 @@ import { basicSetup, EditorView } from 'codemirror';
 import { api, CallError, type ApiError, type CompareJson, type DomainInfo, type Explanation, type LevelPreset, type Options, type ProblemBody, type SolveJson } from './api.ts';
 import { $, el } from './dom.ts';
 import { LevelEditor } from './editor.ts';
+import { OptionPanel } from './options-panel.ts';
 import { icon, setIcon } from './icons.ts';
 import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
@@ -14,6 +15,8 @@ import { parseBoard } from './sokoban.ts';
 import { count } from '../../util/words.ts';
 
 let options: Options;
+/** The generated controls of every option the page has no own control for. */
+let panel: OptionPanel | null = null;
 let domains: DomainInfo[] = [];
 let mode: 'level' | 'domain' = 'level';
 let running: AbortController | null = null;
@@ -220,10 +223,22 @@ function fillStrategies(): void {
   const backend = $<HTMLSelectElement>('backend').value;
   const level = isLevelProblem();
   const list = options.strategies.filter((s) => (backend === 'prolog' ? s.prolog : true) && (level || !s.needsLevel));
-  const def = backend === 'prolog' ? 'iddfs' : level ? 'auto' : 'bfs';
-  fillSelect('algo', [{ value: '', label: `default (${def})` }, ...list.map((s) => ({ value: s.name, label: s.name }))]);
-  $('engine-label').hidden = backend !== 'prolog';
+  fillSelect('algo', [{ value: '', label: `default (${defaultAlgo()})` }, ...list.map((s) => ({ value: s.name, label: s.name }))]);
   fillHeuristics();
+}
+
+/** The strategy the server runs when none is chosen. */
+function defaultAlgo(): string {
+  return $<HTMLSelectElement>('backend').value === 'prolog' ? 'iddfs' : isLevelProblem() ? 'auto' : 'bfs';
+}
+
+/** The generated options for the chosen (or default) strategy and backend. */
+function fillOptionPanel(): void {
+  if (!options || !panel) return;
+  const name = $<HTMLSelectElement>('algo').value || defaultAlgo();
+  const backend = $<HTMLSelectElement>('backend').value;
+  // a strategy's own options are the TypeScript search's: the Prolog planning theory takes none of them
+  panel.render(options.options ?? [], backend === 'prolog' ? undefined : options.strategies.find((x) => x.name === name), backend);
 }
 
 function fillHeuristics(): void {
@@ -234,19 +249,18 @@ function fillHeuristics(): void {
   fillSelect('heuristic', [{ value: '', label: def ? `default (${def})` : 'default' }, ...hs.map((h) => ({ value: h, label: h }))]);
   $('heuristic').closest('label')!.hidden = Boolean(s) && hs.length === 0;
   $('algo-summary').textContent = s ? s.summary : 'default: a portfolio for levels (auto), breadth-first search for Prolog problems';
+  fillOptionPanel();
 }
 $('backend').addEventListener('change', fillStrategies);
 $('algo').addEventListener('change', fillHeuristics);
 
-function searchBody(): Record<string, unknown> {
+function searchBody(compare = false): Record<string, unknown> {
   const b: Record<string, unknown> = {};
   const v = (id: string): string => $<HTMLInputElement | HTMLSelectElement>(id).value;
   if (v('algo')) b.algo = v('algo');
   if (v('heuristic') && !$('heuristic').closest('label')!.hidden) b.heuristic = v('heuristic');
-  if (v('backend') === 'prolog') {
-    b.backend = 'prolog';
-    b.engine = v('engine');
-  }
+  if (v('backend') === 'prolog' && !compare) b.backend = 'prolog';
+  Object.assign(b, panel?.values(compare));
   if (v('timeout')) b.timeout = Number(v('timeout'));
   if (v('max-nodes')) b.maxNodes = Number(v('max-nodes'));
   return b;
@@ -272,6 +286,8 @@ function reportError(err: unknown, fallbackBox?: string): void {
     return status(`error: ${(err as Error).message}`, 'error');
   }
   const e = err.error;
+  // a request error naming an option: shown next to that option
+  if (e.file === '<request>' && panel?.showError(e.message)) return status(`error: ${e.message}`, 'error');
   const box = e.file === '<level>' ? 'level-error' : e.file === '<domain>' ? 'domain-error' : e.file === '<problem>' ? 'problem-error' : fallbackBox;
   if (box) {
     if (box !== 'level-error') setMode('domain');
@@ -313,6 +329,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
   const ctl = new AbortController();
   running = ctl;
   for (const id of ['level-error', 'domain-error', 'problem-error']) showError(id, null);
+  panel?.clearErrors();
   clearResult();
   hideReplay();
   setBusy(true);
@@ -320,8 +337,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
   const t0 = performance.now();
   try {
     const problem = problemBody();
-    const body: ProblemBody & Record<string, unknown> = { ...problem, ...searchBody() };
-    if (kind === 'compare') delete body.backend;
+    const body: ProblemBody & Record<string, unknown> = { ...problem, ...searchBody(kind === 'compare') };
     const took = (): string => `${((performance.now() - t0) / 1000).toFixed(2)} s (round trip)`;
     if (kind === 'solve') {
       const r = await api.solve(body, ctl.signal);
@@ -466,7 +482,7 @@ async function start(): Promise<void> {
     options = opts;
     domains = ds;
     fillSelect('backend', opts.backends.map((b) => ({ value: b, label: b === 'ts' ? 'ts (TypeScript search)' : 'prolog (planning theory)' })));
-    fillSelect('engine', opts.engines.map((e) => ({ value: e, label: e === 'swipl' ? 'swipl (SWI-Prolog, fast)' : 'tau (tau-prolog)' })));
+    panel = new OptionPanel($('more-options'), new Set(['algo', 'heuristic', 'backend', 'timeout', 'maxNodes']), { engine: opts.engines });
     fillSelect('domain-select', ds.map((d) => ({ value: d.id, label: d.file.replace(/^domains\//, '') })));
     $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
     $<HTMLInputElement>('timeout').max = String(opts.limits.maxTimeout);
