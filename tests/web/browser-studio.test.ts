@@ -7,61 +7,26 @@
  * as browser.test.ts (playwright-core driving Debian's chromium, skipped
  * where there is none); screenshots go to test-output/studio-*.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
 
-const CHROMIUM = process.env.PLANLOG_CHROMIUM ?? '/usr/bin/chromium';
-const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
-const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
-
-describe.skipIf(!existsSync(CHROMIUM))('the playground as a teaching studio', () => {
-  let server: PlaygroundServer;
-  let browser: Browser;
+describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
+  const t = browserTests((r) => {
+    if (r.url().endsWith('/api/solve')) solveBodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+  });
   let home: string;
   let page: Page;
   let errors: string[];
-  /** The JSON bodies the page sent to /api/solve. */
-  let solveBodies: Record<string, unknown>[];
-
-  beforeAll(async () => {
-    server = await createPlayground({ threads: 2 });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    home = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-    mkdirSync(outDir, { recursive: true });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  /** The JSON bodies the page sent to /api/solve (this test's). */
+  let solveBodies: Record<string, unknown>[] = [];
+  beforeAll(() => {
+    home = t.home;
   });
-
-  beforeEach(async () => {
-    const errorsOfThisPage: string[] = [];
-    const bodies: Record<string, unknown>[] = [];
-    errors = errorsOfThisPage;
-    solveBodies = bodies;
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-    page.on('pageerror', (e) => errorsOfThisPage.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errorsOfThisPage.push(m.text());
-    });
-    page.on('request', (r) => {
-      if (r.url().endsWith('/api/solve')) bodies.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
-    });
-    await page.goto(home);
-    await page.waitForSelector('.preset[data-id="tutorial-7"]');
-  }, 60_000);
-
-  afterEach(async () => {
-    await page?.close();
+  beforeEach(() => {
+    page = t.page;
+    errors = t.errors;
+    solveBodies = [];
   });
 
   const text = async (sel: string): Promise<string> => (await page.textContent(sel)) ?? '';

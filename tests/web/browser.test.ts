@@ -8,55 +8,24 @@
  * script errors and failed requests of that page. Writes a screenshot to
  * test-output/playground.png.
  */
-import { existsSync, mkdirSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PlaygroundServer } from '../../src/web/server.ts';
+import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
 
-const CHROMIUM = process.env.PLANLOG_CHROMIUM ?? '/usr/bin/chromium';
-const outDir = fileURLToPath(new URL('../../test-output/', import.meta.url));
-/** What the page logs for a request the server answers 400 (a broken level or domain). */
-const BAD_REQUEST = 'Failed to load resource: the server responded with a status of 400 (Bad Request)';
-
-describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
+describe.skipIf(!hasChromium)('the playground in chromium', () => {
+  const t = browserTests();
   let server: PlaygroundServer;
-  let browser: Browser;
   let home: string;
-  /** The test's own page, and its script errors and failed requests. */
   let page: Page;
   let errors: string[];
-
-  beforeAll(async () => {
-    server = await createPlayground({ threads: 2 });
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    home = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
-  }, 60_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await server?.close();
+  beforeAll(() => {
+    server = t.server;
+    home = t.home;
   });
-
-  beforeEach(async () => {
-    const errorsOfThisPage: string[] = [];
-    errors = errorsOfThisPage;
-    page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
-    page.on('pageerror', (e) => errorsOfThisPage.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errorsOfThisPage.push(m.text());
-    });
-    await page.goto(home);
-    await page.waitForSelector('.preset[data-id="tutorial-7"]');
-  }, 60_000);
-
-  afterEach(async () => {
-    await page?.close();
+  beforeEach(() => {
+    page = t.page;
+    errors = t.errors;
   });
 
   const boardCount = (cls: string): Promise<number> => page.locator(`#board .sq.${cls}`).count();
@@ -96,7 +65,6 @@ describe.skipIf(!existsSync(CHROMIUM))('the playground in chromium', () => {
     await page.waitForFunction((n) => document.querySelector('#board')?.getAttribute('data-step') === String(n), length, { timeout: 10_000 });
     expect(await boardCount('box-on-goal')).toBe(2);
 
-    mkdirSync(outDir, { recursive: true });
     await page.screenshot({ path: `${outDir}playground.png`, fullPage: true });
     expect(errors).toEqual([]);
   }, 60_000);
