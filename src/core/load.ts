@@ -32,6 +32,8 @@ export interface LoadedProblem {
   domain: Domain;
   problem: Problem;
   level?: Level;
+  /** Read from PDDL (a PDDL domain): the lint writes PDDL's names. */
+  pddl?: boolean;
   /** Predicates the loading made up, which no user wrote: a PDDL domain's types and object (src/core/pddl-load.ts). */
   generated?: Set<string>;
   /** The lint's warnings on the domain and problem as read (src/lint: lintLifted); absent when not linted. */
@@ -53,7 +55,7 @@ export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem 
   const loaded = readProblem(src, budget);
   // a level's facts are written by planlog's compiler, a PDDL import's types by the import
   const generated = loaded.level ? new Set([...LEVEL_PREDICATES, ...(loaded.generated ?? [])]) : loaded.generated;
-  loaded.warnings = lintLifted(loaded.domain, loaded.problem, { level: loaded.level !== undefined, generated, defaultDomain: src.defaultDomain });
+  loaded.warnings = lintLifted(loaded.domain, loaded.problem, { level: loaded.level !== undefined, generated, defaultDomain: src.defaultDomain, pddl: loaded.pddl });
   return loaded;
 }
 
@@ -62,7 +64,7 @@ function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
   if (budget) budget.phase = 'reading';
   // a PDDL domain (and problem) is read and imported with every location in the PDDL files
   const pddl = loadPddl(src);
-  const generated = pddl ? { generated: pddl.generated } : {};
+  const generated = pddl ? { generated: pddl.generated, pddl: true } : {};
   if (pddl?.problem && src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to PDDL problem files' });
   if (pddl?.problem) return { domain: pddl.domain, problem: pddl.problem, ...generated };
   const domain = pddl?.domain ?? parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));

@@ -4,11 +4,12 @@
  * grounding computes (strips/ground.ts), with the first of its
  * preconditions that no reachable fact matches.
  */
-import { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from '../model/lifted.ts';
+import { type Domain, type Literal, type OperatorSchema, type Problem } from '../model/lifted.ts';
 import { quoteAtom } from '../model/terms.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import type { Task } from '../strips/task.ts';
 import { matches } from './lifted.ts';
+import { namingOf, type Naming } from './naming.ts';
 import { warningAt, type Warning } from './warning.ts';
 
 /**
@@ -17,8 +18,9 @@ import { warningAt, type Warning } from './warning.ts';
  * ones): after no-shared-predicates none is reported. A schema whose first
  * unreached precondition has a predicate that no operator adds and no init
  * fact has is not reported either: unknown-precondition is that warning.
+ * `pddl`: the problem was read from PDDL (PDDL's names in the message).
  */
-export function lintTask(domain: Domain, problem: Problem, task: Task, known: readonly Warning[] = []): Warning[] {
+export function lintTask(domain: Domain, problem: Problem, task: Task, known: readonly Warning[] = [], pddl = false): Warning[] {
   const applies = new Uint8Array(domain.operators.length);
   for (const op of task.operators) applies[op.schema] = 1;
   // a problem written for another domain: every operator fails, for that one reason
@@ -32,7 +34,7 @@ export function lintTask(domain: Domain, problem: Problem, task: Task, known: re
     if (applies[i]) return;
     const missing = op.pre.find((l) => !facts.some(l)) ?? null;
     if (missing && !added.has(missing.pred) && !inInit.has(missing.pred)) return;
-    out.push(neverApplies(op, missing));
+    out.push(neverApplies(op, missing, namingOf(pddl)));
   });
   // one broken link of a chain stops every operator after it: the first ones say where
   if (out.length > MAX_NEVER_APPLIES) {
@@ -46,10 +48,10 @@ export function lintTask(domain: Domain, problem: Problem, task: Task, known: re
 /** never-applies warnings listed; the last one counts the rest. */
 export const MAX_NEVER_APPLIES = 20;
 
-function neverApplies(op: OperatorSchema, missing: Literal | null): Warning {
-  const opText = factKey(op.name);
+function neverApplies(op: OperatorSchema, missing: Literal | null, n: Naming): Warning {
+  const opText = n.lit(op.name);
   const why = missing
-    ? `its precondition ${factKey(missing)} never holds, even when delete lists are ignored`
+    ? `its precondition ${n.lit(missing)} never holds, even when delete lists are ignored`
     : `its preconditions${op.neq.length > 0 ? ' and inequalities' : ''} never hold together, even when delete lists are ignored`;
   return warningAt('never-applies', (missing ?? op.name).loc, `operator ${opText} never applies: ${why}`, `operator ${opText} never applies`);
 }

@@ -8,6 +8,7 @@
 import { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from '../model/lifted.ts';
 import { quoteAtom } from '../model/terms.ts';
 import { nearest } from '../util/edit-distance.ts';
+import { namingOf, type Naming } from './naming.ts';
 import { warningAt, type Warning } from './warning.ts';
 
 /** What the checks of a problem need to know beyond the domain and the problem. */
@@ -23,6 +24,8 @@ export interface ProblemContext {
   generated?: ReadonlySet<string>;
   /** No --domain was given: the domain is the default one. */
   defaultDomain?: boolean;
+  /** The domain and problem were read from PDDL: warnings write PDDL's names, `(lamp-on ?l)`. */
+  pddl?: boolean;
 }
 
 /** `name/arity`, quoted as Prolog writes the name. */
@@ -95,6 +98,7 @@ function usesOf(lits: Iterable<Literal>, into = new Map<string, Uses>()): Map<st
  * unknown-precondition, unused-init and unreachable-goal.
  */
 export function lintProblem(domain: Domain, problem: Problem, ctx: ProblemContext = {}): Warning[] {
+  const n = namingOf(ctx.pddl);
   const init = usesOf(problem.init);
   const goal = usesOf(problem.goal);
   const shared = [...init.keys(), ...goal.keys()].some((p) => domain.predicates.has(p));
@@ -117,19 +121,19 @@ export function lintProblem(domain: Domain, problem: Problem, ctx: ProblemContex
   const arityOf = (p: string): number => domain.predicates.get(p)?.arity ?? (init.get(p) ?? goal.get(p))!.first.args.length;
   const hint = (p: string, candidates: readonly string[]): string | null => {
     const m = nearest(p, candidates, hintDistance(p));
-    return m === null ? null : `did you mean ${indicator(m, arityOf(m))}?`;
+    return m === null ? null : `did you mean ${n.ind(m, arityOf(m))}?`;
   };
 
   // unknown-precondition: a precondition that never holds (no operator adds it, no init fact has it)
   for (const [p, uses] of pre) {
     if (added.has(p) || init.has(p) || generated.has(p)) continue;
     const { op, literal } = uses[0];
-    const ind = indicator(p, literal.args.length);
-    const opText = factKey(op.name);
+    const ind = n.ind(p, literal.args.length);
+    const opText = n.lit(op.name);
     const others = uses.length - 1;
     const who = others === 0 ? `${opText} never applies` : `${opText} and ${plural(others, 'more operator')} never apply`;
     out.push(
-      warningAt('unknown-precondition', literal.loc, `precondition ${factKey(literal)} of ${opText} never holds: no operator adds ${ind} and no init fact has it, so ${who}`, `precondition ${ind} never holds`, [
+      warningAt('unknown-precondition', literal.loc, `precondition ${n.lit(literal)} of ${opText} never holds: no operator adds ${ind} and no init fact has it, so ${who}`, `precondition ${ind} never holds`, [
         hint(
           p,
           known.filter((k) => added.has(k) || init.has(k)),
@@ -141,23 +145,23 @@ export function lintProblem(domain: Domain, problem: Problem, ctx: ProblemContex
   // unused-init: a predicate whose init facts no precondition reads and no goal names
   for (const [p, uses] of init) {
     if (pre.has(p) || goal.has(p) || generated.has(p)) continue;
-    const ind = indicator(p, uses.first.args.length);
+    const ind = n.ind(p, uses.first.args.length);
     const more = uses.count > 1 ? ` (and ${plural(uses.count - 1, `more ${ind} fact`)})` : '';
     out.push(
-      warningAt('unused-init', uses.first.loc, `init fact ${factKey(uses.first)} is never used: no precondition reads ${ind} and no goal names it${more}`, `init fact ${factKey(uses.first)} is never used`, [
+      warningAt('unused-init', uses.first.loc, `init fact ${n.lit(uses.first)} is never used: no precondition reads ${ind} and no goal names it${more}`, `init fact ${n.lit(uses.first)} is never used`, [
         hint(p, [...pre.keys()]),
       ]),
     );
   }
 
-  out.push(...unreachableGoals(domain, problem));
+  out.push(...unreachableGoals(domain, problem, n));
   return out;
 }
 
 /** The warning of a problem that shares no predicate with its domain (the wrong domain, or none given). */
 function noSharedPredicates(domain: Domain, problem: Problem, init: Map<string, Uses>, goal: Map<string, Uses>, ctx: ProblemContext): Warning {
   const preds = new Map<string, Uses>([...init, ...[...goal].filter(([p]) => !init.has(p))]);
-  const names = [...preds.values()].map((u) => indicator(u.first.pred, u.first.args.length));
+  const names = [...preds.values()].map((u) => namingOf(ctx.pddl).ind(u.first.pred, u.first.args.length));
   const shown = names.length > 4 ? `${names.slice(0, 4).join(', ')}, …` : names.join(', ');
   const where = problem.init[0] ?? problem.goal[0];
   const message = ctx.defaultDomain
@@ -172,7 +176,7 @@ function noSharedPredicates(domain: Domain, problem: Problem, init: Map<string, 
  * warning per predicate. Goal facts of a predicate no operator mentions and
  * init does not have are an error already (lang/problem.ts).
  */
-function unreachableGoals(domain: Domain, problem: Problem): Warning[] {
+function unreachableGoals(domain: Domain, problem: Problem, n: Naming): Warning[] {
   const adds = new Map<string, Literal[]>();
   for (const op of domain.operators) {
     for (const l of op.add) {
@@ -197,11 +201,11 @@ function unreachableGoals(domain: Domain, problem: Problem): Warning[] {
   const out: Warning[] = [];
   for (const [p, facts] of never) {
     const g = facts[0];
-    const ind = indicator(p, g.args.length);
+    const ind = n.ind(p, g.args.length);
     const list = adds.get(p);
-    const why = list ? `no add list matches it (${ind} is added only as ${[...new Set(list.map(factKey))].slice(0, 3).join(', ')})` : `no operator adds ${ind}`;
+    const why = list ? `no add list matches it (${ind} is added only as ${[...new Set(list.map(n.lit))].slice(0, 3).join(', ')})` : `no operator adds ${ind}`;
     const more = facts.length > 1 ? ` (and ${plural(facts.length - 1, `more ${ind} goal fact`)})` : '';
-    out.push(warningAt('unreachable-goal', g.loc, `goal fact ${factKey(g)} can never hold: init does not have it and ${why}${more}`, `goal fact ${factKey(g)} can never hold`));
+    out.push(warningAt('unreachable-goal', g.loc, `goal fact ${n.lit(g)} can never hold: init does not have it and ${why}${more}`, `goal fact ${n.lit(g)} can never hold`));
   }
   return out;
 }

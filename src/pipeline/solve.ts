@@ -154,7 +154,7 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
   }
   const groundMs = clockMs() - t0;
   // never-applies: not for a level, whose facts planlog writes (a level without vertical corridors never pushes up)
-  const grounded = loaded.level ? [] : lintTask(loaded.domain, loaded.problem, task, lifted);
+  const grounded = loaded.level ? [] : lintTask(loaded.domain, loaded.problem, task, lifted, loaded.pddl);
   announce(grounded, options);
   const warnings = [...lifted, ...grounded];
   // the search's budget counts from the solve's start; the set-up of heuristics and pruners polls the solve's (pollSetup)
@@ -229,7 +229,7 @@ export function lintLoaded(loaded: LoadedProblem, budget?: Budget): { warnings: 
   try {
     if (budget) budget.phase = 'grounding';
     const task = ground(loaded.domain, loaded.problem, budget);
-    return { warnings: [...lifted, ...lintTask(loaded.domain, loaded.problem, task, lifted)] };
+    return { warnings: [...lifted, ...lintTask(loaded.domain, loaded.problem, task, lifted, loaded.pddl)] };
   } catch (e) {
     if (e instanceof RangeError) return { warnings: [...lifted], unchecked: `never-applies was not checked: grounding ran out of stack (${e.message})` };
     if (!(e instanceof LimitReached)) throw e;

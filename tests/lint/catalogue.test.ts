@@ -553,3 +553,27 @@ describe('the public API (src/index.ts)', () => {
     expect(api.lintLoaded(loaded).warnings.map((w) => [w.code, w.line, w.column])).toEqual([['singleton', 1, 23]]);
   });
 });
+
+describe('PDDL input: the warnings write PDDL names', () => {
+  const domain = [
+    '(define (domain lamps)',
+    '  (:requirements :strips :typing)',
+    '  (:types lamp)',
+    '  (:predicates (lamp-off ?l - lamp) (lamp-on ?l - lamp) (spare ?l - lamp) (fuse-ok ?l - lamp))',
+    '  (:action switch-on',
+    '    :parameters (?l - lamp)',
+    '    :precondition (and (lamp-off ?l) (fuse-ok ?l))',
+    '    :effect (and (lamp-on ?l) (not (lamp-off ?l)))))',
+    '',
+  ].join('\n');
+  const problem = '(define (problem two) (:domain lamps)\n  (:objects a b - lamp)\n  (:init (lamp-off a) (spare a))\n  (:goal (lamp-on a)))\n';
+
+  it('(spare a), spare/1, (fuse-ok ?l) and (switch-on ?l), located in the PDDL files', () => {
+    const loaded = loadProblem({ file: 'p.pddl', text: problem, domainFile: 'd.pddl', domainText: domain });
+    expect(loaded.pddl).toBe(true);
+    expect(lintLoaded(loaded).warnings.map((w) => `${w.file}:${w.line}:${w.column}: ${w.message}`)).toEqual([
+      'd.pddl:7:38: precondition (fuse-ok ?l) of (switch-on ?l) never holds: no operator adds fuse-ok/1 and no init fact has it, so (switch-on ?l) never applies',
+      'p.pddl:3:23: init fact (spare a) is never used: no precondition reads spare/1 and no goal names it',
+    ]);
+  });
+});
