@@ -12,6 +12,7 @@ import { prolog } from './prolog-mode.ts';
 import { Replay } from './replay.ts';
 import { compareView, statsRows } from './results.ts';
 import { parseBoard } from './sokoban.ts';
+import { decodeState, encodeState, PREFIX, ShareError, type SharedState } from './share.ts';
 import { count } from '../../util/words.ts';
 
 let options: Options;
@@ -20,6 +21,9 @@ let panel: OptionPanel | null = null;
 let domains: DomainInfo[] = [];
 let mode: 'level' | 'domain' = 'level';
 let running: AbortController | null = null;
+let levelPresets: LevelPreset[] = [];
+/** The preset the level in the editor came from (null after an upload or a shared level of its own). */
+let chosenPreset: LevelPreset | null = null;
 let uploaded: { number: number; title: string | null; text: string | null; error: ApiError | null }[] = [];
 
 const status = (text: string, kind: 'info' | 'error' | 'busy' = 'info'): void => {
@@ -146,6 +150,7 @@ function showPresets(levels: LevelPreset[]): void {
           b.dataset.id = l.id;
           b.addEventListener('click', () => {
             for (const x of box.querySelectorAll('.preset')) x.classList.toggle('chosen', x === b);
+            chosenPreset = l;
             setMode('level');
             editor.set(l.text);
             const next = ls[k + 1];
@@ -190,6 +195,7 @@ $('upload-levels').addEventListener('change', (e) => loadUploaded(Number((e.targ
 function loadUploaded(n: number, name: string, whole?: string): void {
   const l = uploaded.find((x) => x.number === n);
   if (!l) return;
+  choosePreset(null);
   editor.set(l.text ?? whole ?? '');
   if (l.error) showError('level-error', l.error);
   const next = uploaded.find((x) => x.number > n);
@@ -474,6 +480,115 @@ async function checkHandPlay(lurd: string): Promise<void> {
   }
 }
 
+// ---------------------------------------------------------------- share
+
+/** No preset chosen (an upload, or a shared level without one). */
+function choosePreset(l: null): void {
+  chosenPreset = l;
+  for (const x of $('presets').querySelectorAll('.preset')) x.classList.remove('chosen');
+}
+
+const normalised = (t: string): string => t.replace(/\r\n?/g, '\n');
+
+/** The page as it is now: what a shared link carries. */
+function pageState(): SharedState {
+  const v = (id: string): string => $<HTMLInputElement | HTMLSelectElement>(id).value;
+  const s: SharedState = { v: 1, mode };
+  if (chosenPreset) s.preset = chosenPreset.id;
+  if (!chosenPreset || editor.value !== normalised(chosenPreset.text)) s.level = editor.value;
+  const d = selectedDomain();
+  if (d) {
+    s.domain = d.id;
+    if (domainText() !== d.text) s.domainText = domainText();
+    const p = d.problems.find((x) => x.file === v('problem-select'));
+    if (p) s.problem = p.file;
+    if (!d.sokoban && v('problem-text') !== (p?.text ?? '')) s.problemText = v('problem-text');
+  }
+  s.backend = v('backend');
+  for (const k of ['algo', 'heuristic', 'timeout'] as const) if (v(k)) s[k] = v(k);
+  if (v('max-nodes')) s.maxNodes = v('max-nodes');
+  const o = panel?.userValues() ?? {};
+  if (Object.keys(o).length) s.options = o;
+  return s;
+}
+
+/** Restores a shared page: checks every name it uses first (nothing is applied from a link naming what this server lacks), runs nothing. */
+function applyState(s: SharedState): void {
+  const preset = s.preset === undefined ? null : levelPresets.find((l) => l.id === s.preset);
+  if (preset === undefined) throw new ShareError(`the link names a preset this server does not have (${s.preset})`);
+  const d = s.domain === undefined ? undefined : domains.find((x) => x.id === s.domain);
+  if (s.domain !== undefined && !d) throw new ShareError(`the link names a domain this server does not have (${s.domain})`);
+  if (s.problem !== undefined && !d?.problems.some((p) => p.file === s.problem)) throw new ShareError(`the link names a problem this server does not have (${s.problem})`);
+  if (s.backend !== undefined && !options.backends.includes(s.backend)) throw new ShareError(`the link names a backend this server does not have (${s.backend})`);
+  if (s.algo !== undefined && !options.strategies.some((x) => x.name === s.algo)) throw new ShareError(`the link names an unknown strategy (${s.algo})`);
+  if (s.heuristic !== undefined && !options.heuristics.some((x) => x.name === s.heuristic)) throw new ShareError(`the link names an unknown heuristic (${s.heuristic})`);
+  if (s.preset === undefined && s.level === undefined) throw new ShareError('the link has neither a preset nor a level');
+
+  if (d) {
+    $<HTMLSelectElement>('domain-select').value = d.id;
+    onDomainChosen();
+    if (s.problem !== undefined) {
+      $<HTMLSelectElement>('problem-select').value = s.problem;
+      $<HTMLTextAreaElement>('problem-text').value = d.problems.find((p) => p.file === s.problem)!.text;
+    }
+    if (s.domainText !== undefined) setDomainText(s.domainText);
+    if (s.problemText !== undefined) $<HTMLTextAreaElement>('problem-text').value = s.problemText;
+  }
+  if (preset) $('presets').querySelector<HTMLButtonElement>(`.preset[data-id="${CSS.escape(preset.id)}"]`)?.click();
+  else {
+    choosePreset(null);
+    setCollection(null);
+  }
+  if (s.level !== undefined) editor.set(s.level);
+  panel?.restore(s.options ?? {});
+  if (s.backend !== undefined) $<HTMLSelectElement>('backend').value = s.backend;
+  setMode(s.mode);
+  if (s.algo !== undefined) {
+    $<HTMLSelectElement>('algo').value = s.algo;
+    if ($<HTMLSelectElement>('algo').value !== s.algo) throw new ShareError(`the strategy ${s.algo} does not run here (backend ${$<HTMLSelectElement>('backend').value})`);
+  }
+  fillHeuristics();
+  if (s.heuristic !== undefined) $<HTMLSelectElement>('heuristic').value = s.heuristic;
+  $<HTMLInputElement>('timeout').value = s.timeout ?? String(options.limits.defaultTimeout);
+  $<HTMLInputElement>('max-nodes').value = s.maxNodes ?? '';
+  const what =
+    s.mode === 'domain' && d && !d.sokoban
+      ? `${d.file} with ${s.problem ?? 'a problem'}${s.problemText !== undefined ? ' (edited)' : ''}`
+      : preset
+        ? `${preset.file}, level ${preset.level}${s.level !== undefined ? ' (edited)' : ''}`
+        : 'a level of its own';
+  status(`opened a shared link: ${what}: press Solve`);
+}
+
+/** The page of the link in the address bar, if it has one; a broken link leaves the default page and says why. */
+async function openSharedLink(defaults: () => void): Promise<void> {
+  if (!location.hash.startsWith(PREFIX)) return;
+  try {
+    const s = await decodeState(location.hash);
+    defaults();
+    applyState(s);
+  } catch (err) {
+    if (!(err instanceof ShareError)) throw err;
+    defaults();
+    status(`${err.message}: showing the default page instead`, 'error');
+  }
+}
+
+$('share').addEventListener('click', async () => {
+  const url = `${location.origin}${location.pathname}${await encodeState(pageState())}`;
+  history.replaceState(null, '', url);
+  const box = $<HTMLInputElement>('share-link');
+  box.value = url;
+  $('share-row').hidden = false;
+  try {
+    await navigator.clipboard.writeText(url);
+    status(`link copied (${url.length} characters): opening it restores this page and runs nothing until Solve`);
+  } catch {
+    box.select();
+    status(`the link is below (${url.length} characters), selected: press Ctrl+C to copy`);
+  }
+});
+
 // ---------------------------------------------------------------- start
 
 async function start(): Promise<void> {
@@ -487,12 +602,27 @@ async function start(): Promise<void> {
     $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
     $<HTMLInputElement>('timeout').max = String(opts.limits.maxTimeout);
     $<HTMLInputElement>('max-nodes').placeholder = `up to ${opts.limits.maxNodes.toLocaleString('en')}`;
+    levelPresets = levels;
     showPresets(levels);
-    onDomainChosen();
-    const first = levels.find((l) => l.file.endsWith('demo.txt')) ?? levels[0];
-    if (first) editor.set(first.text);
-    setMode('level');
+    const defaults = (): void => {
+      $<HTMLSelectElement>('domain-select').selectedIndex = 0;
+      onDomainChosen();
+      const first = levels.find((l) => l.file.endsWith('demo.txt')) ?? levels[0];
+      choosePreset(null);
+      setCollection(null);
+      if (first) editor.set(first.text);
+      panel?.restore({});
+      $<HTMLSelectElement>('backend').selectedIndex = 0;
+      setMode('level');
+      $<HTMLSelectElement>('algo').value = '';
+      fillHeuristics();
+      $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
+      $<HTMLInputElement>('max-nodes').value = '';
+    };
+    defaults();
     status('ready: pick a preset (or edit the level) and press Solve');
+    await openSharedLink(defaults);
+    addEventListener('hashchange', () => void openSharedLink(defaults));
   } catch (err) {
     reportError(err);
   }

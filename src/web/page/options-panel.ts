@@ -108,6 +108,16 @@ export class OptionPanel {
     return true;
   }
 
+  /** What the user set, by field (for a shared link); kept for the strategies not shown now too. */
+  userValues(): Record<string, string | boolean> {
+    return Object.fromEntries(this.set);
+  }
+
+  /** Replaces what the user set (a shared link); the next render shows it. */
+  restore(values: Readonly<Record<string, string | boolean>>): void {
+    this.set = new Map(Object.entries(values));
+  }
+
   clearErrors(): void {
     for (const f of this.fields.values()) f.error.hidden = true;
   }

@@ -1,0 +1,172 @@
+/// <reference lib="dom" />
+/**
+ * Share by URL (issue 16, item 5) in a real browser: the Share button puts
+ * the whole page state in the link's fragment; opening that link in a new
+ * page restores the editor text and every option and sends no solve
+ * request; a preset link stays short and names the preset; a malformed or
+ * cut-short link says so and shows the default page, with no script or
+ * console error. Same set-up as browser-studio.test.ts; screenshots go to
+ * test-output/share-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { browserTests, hasChromium, outDir } from './browser-harness.ts';
+
+describe.skipIf(!hasChromium)('the playground: share by URL', () => {
+  const t = browserTests();
+  let page: Page;
+  beforeEach(() => {
+    page = t.page;
+  });
+
+  /** A new page opened on `url`, with the solve requests and errors it makes, once its start is over. */
+  const open = async (url: string): Promise<{ page: Page; solves: string[]; errors: string[] }> => {
+    const p = await t.browser.newPage({ viewport: { width: 1500, height: 950 } });
+    const solves: string[] = [];
+    const errors: string[] = [];
+    p.on('request', (r) => {
+      if (/\/api\/(solve|compare|trace)$/.test(r.url())) solves.push(r.url());
+    });
+    p.on('pageerror', (e) => errors.push(e.message));
+    p.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await p.goto(url);
+    await p.waitForFunction(() => /^(opened a shared link|ready|the link)/.test(document.querySelector('#status')?.textContent ?? ''));
+    return { page: p, solves, errors };
+  };
+  const share = async (): Promise<string> => {
+    await page.click('#share');
+    await page.waitForSelector('#share-row:not([hidden])');
+    return page.inputValue('#share-link');
+  };
+  const levelText = (p: Page): Promise<string> => p.inputValue('#level-text');
+  const defaultLevel = async (): Promise<string> => {
+    const fresh = await open(t.home);
+    const text = await levelText(fresh.page);
+    await fresh.page.close();
+    return text;
+  };
+
+  it('round trip: an edited level and every option come back, and nothing is solved', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    const edited = '#########\n#@  $  .#\n#########\n';
+    await page.fill('#level-text', edited);
+    await page.selectOption('#algo', 'wastar');
+    await page.fill('#more-options [data-field="weight"] input', '3');
+    await page.selectOption('#more-options [data-field="cycle"] select', 'action');
+    await page.check('#more-options [data-field="strict"] input');
+    await page.fill('#timeout', '7');
+    await page.fill('#max-nodes', '5000');
+    const url = await share();
+    expect(url.startsWith(`${t.home}#s=`)).toBe(true);
+    // the address bar shows the link too
+    expect(page.url()).toBe(url);
+    expect(await page.textContent('#status')).toMatch(/^(link copied|the link is below) \(\d+ characters\)/);
+
+    const o = await open(url);
+    expect(await o.page.textContent('#status')).toBe('opened a shared link: maps/tutorial.txt, level 2 (edited): press Solve');
+    expect(await levelText(o.page)).toBe(edited);
+    expect(await o.page.inputValue('#algo')).toBe('wastar');
+    expect(await o.page.inputValue('#backend')).toBe('ts');
+    expect(await o.page.inputValue('#more-options [data-field="weight"] input')).toBe('3');
+    expect(await o.page.inputValue('#more-options [data-field="cycle"] select')).toBe('action');
+    expect(await o.page.isChecked('#more-options [data-field="strict"] input')).toBe(true);
+    expect(await o.page.inputValue('#timeout')).toBe('7');
+    expect(await o.page.inputValue('#max-nodes')).toBe('5000');
+    expect(await o.page.getAttribute('.preset.chosen', 'data-id')).toBe('tutorial-2');
+    // the grid shows the shared level: 9 × 3 squares drawn from it (plus the spare row and column)
+    expect(await o.page.locator('#grid .box').count()).toBe(1);
+    expect(await o.page.isHidden('#replay')).toBe(false);
+    expect(await o.page.locator('#plan li').count()).toBe(0);
+    await o.page.screenshot({ path: `${outDir}share-round-trip.png`, fullPage: true });
+    expect(o.solves).toEqual([]);
+    // Solve runs only when asked, with the shared options
+    const sent: Record<string, unknown>[] = [];
+    o.page.on('request', (r) => {
+      if (r.url().endsWith('/api/solve')) sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    });
+    await o.page.click('#solve');
+    await o.page.waitForFunction(() => (document.querySelector('#verdict')?.textContent ?? '') !== '');
+    expect(sent).toEqual([{ level: edited, algo: 'wastar', weight: 3, cycle: 'action', strict: true, timeout: 7, maxNodes: 5000 }]);
+    expect(await o.page.textContent('#verdict')).toBe('Solved: 5 steps.');
+    expect(o.errors).toEqual([]);
+    expect(t.errors).toEqual([]);
+    await o.page.close();
+  }, 90_000);
+
+  it('a preset link names the preset, is short, and restores the domain tab with an edited problem', async () => {
+    await page.click('.preset[data-id="tutorial-7"]');
+    await page.selectOption('#backend', 'prolog');
+    await page.selectOption('#algo', 'iddfs');
+    const presetUrl = await share();
+    // short enough for a slide: plain JSON, not compressed
+    expect(presetUrl).toMatch(/#s=j[A-Za-z0-9_-]+$/);
+    expect(JSON.parse(Buffer.from(presetUrl.slice(presetUrl.indexOf('#s=') + 4), 'base64url').toString())).toEqual({
+      v: 1,
+      mode: 'level',
+      preset: 'tutorial-7',
+      domain: 'sokoban',
+      backend: 'prolog',
+      algo: 'iddfs',
+      timeout: '10',
+    });
+    const o = await open(presetUrl);
+    expect(await o.page.textContent('#status')).toBe('opened a shared link: maps/tutorial.txt, level 7: press Solve');
+    const presetText = await page.inputValue('#level-text');
+    expect(await levelText(o.page)).toBe(presetText);
+    expect(await o.page.inputValue('#backend')).toBe('prolog');
+    expect(await o.page.inputValue('#algo')).toBe('iddfs');
+    // "next level" works as after a click on the preset
+    expect(await o.page.isVisible('#next-level')).toBe(true);
+    expect(o.solves).toEqual([]);
+    expect(o.errors).toEqual([]);
+    await o.page.close();
+
+    // a domain and an edited problem: a long text, so the link is compressed
+    await page.click('#tab-domain');
+    await page.selectOption('#domain-select', 'robot');
+    const problem = `${await page.inputValue('#problem-text')}\n% ${'edited for the slide, '.repeat(8)}\n`;
+    await page.fill('#problem-text', problem);
+    const url = await share();
+    expect(url).toMatch(/#s=z[A-Za-z0-9_-]+$/);
+    const d = await open(url);
+    expect(await d.page.textContent('#status')).toMatch(/^opened a shared link: domains\/robot\.pl with domains\/robot[^ ]*\.pl \(edited\): press Solve$/);
+    expect(await d.page.getAttribute('#tab-domain', 'aria-selected')).toBe('true');
+    expect(await d.page.inputValue('#domain-select')).toBe('robot');
+    expect(await d.page.inputValue('#problem-text')).toBe(problem);
+    expect(d.solves).toEqual([]);
+    expect(d.errors).toEqual([]);
+    await d.page.screenshot({ path: `${outDir}share-domain.png`, fullPage: true });
+    await d.page.close();
+  }, 90_000);
+
+  it('a broken or cut-short link says so and shows the default page, with no error', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    await page.fill('#level-text', `#########\n#@  $  .#\n#########\n${';'.repeat(200)}\n`);
+    const good = await share();
+    expect(good).toMatch(/#s=z/);
+    const home = await defaultLevel();
+    const cases: [string, string][] = [
+      [good.slice(0, good.length - 12), 'the link is damaged or cut short (its compressed part does not unpack): showing the default page instead'],
+      [`${t.home}#s=j${Buffer.from('{"v":1,"mode":"lev').toString('base64url')}`, 'the link is damaged or cut short (its text is no complete page state): showing the default page instead'],
+      [`${t.home}#s=j!!`, 'the link is damaged (it has characters or a length no shared link has): showing the default page instead'],
+      [`${t.home}#s=q123`, 'the link is damaged (unknown format): showing the default page instead'],
+      [`${t.home}#s=j${Buffer.from('{"v":2,"mode":"level"}').toString('base64url')}`, 'the link is damaged: unknown version 2 (this page reads version 1): showing the default page instead'],
+      [`${t.home}#s=j${Buffer.from('{"v":1,"mode":"level","preset":"nowhere-3"}').toString('base64url')}`, 'the link names a preset this server does not have (nowhere-3): showing the default page instead'],
+      [`${t.home}#s=j${Buffer.from('{"v":1,"mode":"level","level":"#@$.#","algo":"teleport"}').toString('base64url')}`, 'the link names an unknown strategy (teleport): showing the default page instead'],
+    ];
+    for (const [url, message] of cases) {
+      const o = await open(url);
+      expect(await o.page.textContent('#status')).toBe(message);
+      expect(await o.page.getAttribute('#status', 'data-kind')).toBe('error');
+      expect(await levelText(o.page)).toBe(home);
+      expect(await o.page.inputValue('#algo')).toBe('');
+      expect(await o.page.inputValue('#timeout')).toBe('10');
+      expect(o.solves).toEqual([]);
+      expect(o.errors).toEqual([]);
+      if (url === cases[0][0]) await o.page.screenshot({ path: `${outDir}share-broken.png`, fullPage: true });
+      await o.page.close();
+    }
+  }, 120_000);
+});
