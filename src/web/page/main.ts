@@ -294,6 +294,12 @@ function reportError(err: unknown, fallbackBox?: string): void {
   const e = err.error;
   // a request error naming an option: shown next to that option
   if (e.file === '<request>' && panel?.showError(e.message)) return status(`error: ${e.message}`, 'error');
+  // a strategy the chosen backend (or Compare's Prolog side) does not run: next to the strategy
+  const algo = $<HTMLSelectElement>('algo').value;
+  if ((e.file === '<request>' || e.file === '<options>' || e.file === undefined) && algo && new RegExp(`\\bnot ${algo}$|\\bstrategy\\b`).test(e.message)) {
+    showError('algo-error', { message: e.message });
+    return status(`error: ${e.message}`, 'error');
+  }
   const box = e.file === '<level>' ? 'level-error' : e.file === '<domain>' ? 'domain-error' : e.file === '<problem>' ? 'problem-error' : fallbackBox;
   if (box) {
     if (box !== 'level-error') setMode('domain');
@@ -328,13 +334,14 @@ function clearResult(): void {
   $('ops-used').replaceChildren();
   $('lurd-row').hidden = true;
   $('compare-view').hidden = true;
+  showError('result-error', null);
 }
 
 async function run(kind: 'solve' | 'compare'): Promise<void> {
   running?.abort();
   const ctl = new AbortController();
   running = ctl;
-  for (const id of ['level-error', 'domain-error', 'problem-error']) showError(id, null);
+  for (const id of ['level-error', 'domain-error', 'problem-error', 'algo-error']) showError(id, null);
   panel?.clearErrors();
   clearResult();
   hideReplay();
@@ -359,6 +366,8 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
     clearResult();
     hideReplay();
     reportError(err);
+    // the Result panel says it too, so the error is where the answer was expected
+    if (err instanceof CallError) showError('result-error', { message: `${kind === 'compare' ? 'Compare' : 'Solve'} failed: ${err.error.message}` });
   } finally {
     if (running === ctl) running = null;
     setBusy(false);
