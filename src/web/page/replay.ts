@@ -41,7 +41,7 @@ export class Replay {
   private goal = new Set<string>();
   private timer: ReturnType<typeof setInterval> | null = null;
   /** Play by hand: the boards so far (first: the initial board) and the letters; the moves undone since (for redo, the next one last). */
-  private hand: { boards: BoardState[]; letters: string; undone: { board: BoardState; letter: string }[] } | null = null;
+  private hand: Hand | null = null;
 
   constructor(private readonly p: ReplayParts) {
     p.scrub.addEventListener('input', () => this.go(Number(p.scrub.value)));
@@ -64,7 +64,7 @@ export class Replay {
   }
 
   /** The hand-play state, starting it from the initial board if needed; null without a board. */
-  private handState(): NonNullable<Replay['hand']> | null {
+  private handState(): Hand | null {
     const start = this.frames[0];
     if (!start) return null;
     this.pause();
@@ -100,10 +100,7 @@ export class Replay {
   undo(): void {
     const h = this.handState();
     if (!h) return;
-    if (h.boards.length > 1) {
-      h.undone.push({ board: h.boards.pop()!, letter: h.letters.slice(-1) });
-      h.letters = h.letters.slice(0, -1);
-    }
+    takeBack(h);
     this.drawHand();
   }
 
@@ -123,10 +120,7 @@ export class Replay {
   restart(): void {
     const h = this.handState();
     if (!h) return;
-    while (h.boards.length > 1) {
-      h.undone.push({ board: h.boards.pop()!, letter: h.letters.slice(-1) });
-      h.letters = h.letters.slice(0, -1);
-    }
+    while (takeBack(h));
     this.drawHand();
   }
 
@@ -275,4 +269,19 @@ export function factStates(e: Explanation): string[][] {
     states.push([...now]);
   }
   return states;
+}
+
+/** Hand play: the boards from the start, the LURD letters typed, and the moves undone (redo takes them back, last first). */
+interface Hand {
+  boards: BoardState[];
+  letters: string;
+  undone: { board: BoardState; letter: string }[];
+}
+
+/** Takes back the last move of hand play onto the redo list; false at the start. */
+function takeBack(h: Hand): boolean {
+  if (h.boards.length <= 1) return false;
+  h.undone.push({ board: h.boards.pop()!, letter: h.letters.slice(-1) });
+  h.letters = h.letters.slice(0, -1);
+  return true;
 }
