@@ -12,6 +12,7 @@ import { type SolveReport } from '../core/report.ts';
 import { solveLoaded, stoppedPrologReport } from './solve.ts';
 import { defaultSearchOptions, type IterationStats } from '../search/types.ts';
 import { solvePrologLoaded, type PrologSolveOptions, type PrologSolveReport } from '../prolog/solve.ts';
+import type { Warning } from '../lint/index.ts';
 import { count } from '../util/words.ts';
 
 export interface Verdict {
@@ -76,9 +77,19 @@ export function compareReports(ts: SolveReport, prolog: PrologSolveReport): Verd
 export type CompareOptions = PrologSolveOptions & {
   /** Called when the ts side is done, before the Prolog side starts (a terminal's progress). */
   onTsDone?: (ts: SolveReport) => void;
+  /** Lint warnings are errors: the ts side throws them (strictError) before either search runs. */
+  strict?: boolean;
+  /** The lint's warnings as the ts side finds them, before its search: the texts', then never-applies on its ground task. */
+  onWarnings?: (warnings: readonly Warning[]) => void;
 };
 
-/** Solves with both backends (TS first, then Prolog) and compares; `onTsDone` and `onIteration` (the Prolog side's finished iddfs bounds) report progress. */
+/**
+ * Solves with both backends (TS first, then Prolog) and compares; `onTsDone`
+ * and `onIteration` (the Prolog side's finished iddfs bounds) report
+ * progress. The lint is the ts side's (its report's `warnings`, told to
+ * `onWarnings`): it grounds the problem anyway, so never-applies costs no
+ * second grounding.
+ */
 export async function compareLoaded(loaded: LoadedProblem, options: CompareOptions, parseMs = 0): Promise<Comparison> {
   const ts = solveLoaded(
     loaded,
@@ -87,11 +98,13 @@ export async function compareLoaded(loaded: LoadedProblem, options: CompareOptio
       cycle: options.cycle ?? defaultSearchOptions.cycle,
       timeoutMs: options.timeoutMs ?? Infinity,
       maxNodes: options.maxNodes ?? Infinity,
+      strict: options.strict,
+      onWarnings: options.onWarnings,
     },
     parseMs,
   );
   options.onTsDone?.(ts);
-  const { onTsDone: _onTsDone, ...prologOptions } = options;
+  const { onTsDone: _onTsDone, strict: _strict, onWarnings: _onWarnings, ...prologOptions } = options;
   const prolog = await solvePrologLoaded(loaded, prologOptions, parseMs);
   return { ts, prolog, verdict: compareReports(ts, prolog) };
 }

@@ -13,8 +13,7 @@ import { DEFAULT_ALGO, solveOptionsFrom, UsageError, type OptionValue, type Solv
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
 import { compareJson, errorJson, solveJson, validationJson, warningsJson } from '../pipeline/json.ts';
 import { prologOptionsOf } from '../pipeline/options.ts';
-import { lintLoaded, loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/solve.ts';
-import { strictError } from '../lint/index.ts';
+import { loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/solve.ts';
 import { clockMs } from '../util/budget.ts';
 import { isPlanlogError } from '../util/errors.ts';
 import type { Progress } from '../util/budget.ts';
@@ -105,10 +104,8 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     return { ...trace, warnings: warningsJson(r.loaded.warnings) };
   }
   if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);
-  // the lint's warnings (the texts' and never-applies): errors under strict, before the backends run
-  const { warnings } = lintLoaded(r.loaded, r.budget);
-  if (options.strict && warnings.length > 0) throw strictError(warnings);
-  return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources }, r.parseMs), r.loaded, warnings);
+  // the lint's warnings (the texts' and never-applies) are the ts side's: errors under strict, before either search runs
+  return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources, strict: options.strict }, r.parseMs), r.loaded);
 }
 
 function planOf(task: WebTask, loaded: LoadedProblem) {

@@ -6,8 +6,8 @@ import { solveOptionsFrom } from '../../options/index.ts';
 import { compareLoaded, renderComparison, stoppedComparison, type CompareOptions, type Comparison } from '../../pipeline/compare.ts';
 import { compareJson } from '../../pipeline/json.ts';
 import { prologOptionsOf } from '../../pipeline/options.ts';
-import { lintLoaded, loadWithin, prologSources } from '../../pipeline/solve.ts';
-import { strictError } from '../../lint/index.ts';
+import { loadWithin, prologSources } from '../../pipeline/solve.ts';
+import type { Warning } from '../../lint/index.ts';
 import type { IterationStats } from '../../search/types.ts';
 import { levelLabel } from '../../sokoban/level.ts';
 import { clockMs } from '../../util/budget.ts';
@@ -44,14 +44,12 @@ export const compare = command({
     // read and checked under the run's limits; the engine reads the checked terms as planlog prints them, never the files' own text
     const source = readSource(io, file, values, 'compare');
     const l = loadWithin(source, options);
-    // the lint's warnings before the backends run: the texts' and never-applies on the ground task
-    const lint = 'stopped' in l ? undefined : lintLoaded(l.loaded, l.budget);
-    if (lint && options.strict && lint.warnings.length > 0) throw strictError(lint.warnings);
-    printWarnings(io, lint?.warnings ?? []);
     const progress = io.isTTY && !values.json ? compareProgress(io) : {};
-    const c: Comparison = 'stopped' in l ? stoppedComparison(l.stopped, options) : await compareLoaded(l.loaded, { ...prologOptionsOf(options), ...prologSources(source, l.loaded), ...progress }, l.parseMs);
+    // the lint's warnings (the texts' and never-applies) are the ts side's, printed as it finds them, before either search runs; under --strict they stop the run
+    const lint = { strict: options.strict, onWarnings: (w: readonly Warning[]) => printWarnings(io, w) };
+    const c: Comparison = 'stopped' in l ? stoppedComparison(l.stopped, options) : await compareLoaded(l.loaded, { ...prologOptionsOf(options), ...prologSources(source, l.loaded), ...progress, ...lint }, l.parseMs);
     if (values.json) {
-      io.out(JSON.stringify(compareJson(c, l.loaded, lint?.warnings), null, 2));
+      io.out(JSON.stringify(compareJson(c, l.loaded), null, 2));
     } else {
       const what = `${file}${l.loaded.level ? `, ${levelLabel(l.loaded.level)}` : ''}`;
       const how = `${options.algo}${options.algo === 'iddfs' ? ` --cycle ${options.cycle}` : ''}`;
