@@ -59,8 +59,8 @@ export function loadProblem(src: ProblemSource, budget?: Budget): LoadedProblem 
   return loaded;
 }
 
-/** Parses and checks domain and problem (loadProblem without the lint). */
-function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
+/** Parses and checks domain and problem (loadProblem without the lint: for a second view of texts already linted). */
+export function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem {
   if (budget) budget.phase = 'reading';
   // a PDDL domain (and problem) is read and imported with every location in the PDDL files
   const pddl = loadPddl(src);

@@ -15,7 +15,7 @@ import { Worker } from 'node:worker_threads';
 import { parseDomain } from '../lang/domain.ts';
 import { PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { parseProblem } from '../lang/problem.ts';
-import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/load.ts';
+import { readProblem, type LoadedProblem, type ProblemSource } from '../core/load.ts';
 import { isPddlSource } from '../core/pddl-load.ts';
 import type { SolveReport } from '../core/report.ts';
 import type { RunOptions, SolveOptions, SolveRun } from '../pipeline/solve.ts';
@@ -84,12 +84,13 @@ export function levelBuffers(p: PackedLevel): ArrayBuffer[] {
  * and problem are empty.
  */
 function loadedInMain(src: ProblemSource, read: boolean, level: Level | undefined): LoadedProblem {
-  // PDDL is read again as a whole (the domain is imported, the problem read against it)
+  // PDDL is read again as a whole (the domain is imported, the problem read against it), not linted again: the worker did
   if (read && isPddlSource(src)) {
     let whole: LoadedProblem | undefined;
-    const get = (): LoadedProblem => (whole ??= loadProblem(src));
+    const get = (): LoadedProblem => (whole ??= readProblem(src));
     return {
       level,
+      pddl: true,
       get domain(): Domain {
         return get().domain;
       },
