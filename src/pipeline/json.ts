@@ -224,16 +224,15 @@ export function solveJson(r: SolveReportFields, loaded: { level?: LevelJson }): 
 
 /**
  * The `compare --json` object (what it reads: a Comparison of
- * pipeline/compare.ts); `warnings`: the lint's on the problem (default: the
- * ts side's report's), also in each side's object.
+ * pipeline/compare.ts); `warnings`: the lint's on the problem, the ts
+ * side's report's, also in each side's object.
  */
 export function compareJson(
   c: { verdict: { agree: boolean; reason: string }; ts: SolveReportFields; prolog: SolveReportFields },
   loaded: { level?: LevelJson },
-  warnings: readonly WarningFields[] | undefined = c.ts.warnings,
 ): CompareJson {
-  // one problem, one lint: both sides carry its warnings
-  const w = warningsJson(warnings);
+  // one problem, one lint (the ts side's, which grounds it): both sides carry its warnings
+  const w = warningsJson(c.ts.warnings);
   return { agree: c.verdict.agree, reason: c.verdict.reason, ts: { ...solveJson(c.ts, loaded), warnings: w }, prolog: { ...solveJson(c.prolog, loaded), warnings: w }, warnings: w };
 }
 
