@@ -1,7 +1,7 @@
 /** How the CLI reports a user's mistake: located errors with the offending line, usage errors in words; exit 2. */
 import { errorJson } from '../pipeline/json.ts';
 import { UsageError } from '../options/index.ts';
-import { formatDiagnostics, PlanlogError } from '../util/errors.ts';
+import { formatDiagnostics, PlanlogError, type Diagnostic } from '../util/errors.ts';
 import { exitCode } from './exit.ts';
 import type { Io } from './io.ts';
 import { programName } from './paths.ts';
@@ -16,7 +16,7 @@ import { programName } from './paths.ts';
 export function reportError(e: unknown, io: Io, json: boolean, help = `${programName()} --help`): number {
   if (e instanceof PlanlogError) {
     if (json) io.out(JSON.stringify({ error: errorJson(e) }, null, 2));
-    io.err(formatDiagnostics(e.diagnostics, sourcesOf(io, e)));
+    io.err(formatDiagnostics(e.diagnostics, sourcesOf(io, e.diagnostics)));
     return exitCode('usage');
   }
   if (e instanceof UsageError) {
@@ -27,15 +27,16 @@ export function reportError(e: unknown, io: Io, json: boolean, help = `${program
   throw e;
 }
 
-/** Source texts of the files an error points into, for the excerpt under the message. */
-function sourcesOf(io: Io, e: PlanlogError): Map<string, string> {
+/** The texts of the files the diagnostics point into (for the excerpt under each); a file that cannot be read gets none. */
+export function sourcesOf(io: Io, diagnostics: readonly Diagnostic[]): Map<string, string> {
   const m = new Map<string, string>();
-  for (const d of e.diagnostics) {
-    if (d.line === undefined || m.has(d.file) || d.file.startsWith('<')) continue;
+  const failed = new Set<string>();
+  for (const d of diagnostics) {
+    if (d.line === undefined || m.has(d.file) || failed.has(d.file) || d.file.startsWith('<')) continue;
     try {
       m.set(d.file, io.readFile(d.file));
     } catch {
-      // no excerpt then
+      failed.add(d.file);
     }
   }
   return m;

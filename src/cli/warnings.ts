@@ -1,7 +1,9 @@
 /** How the CLI shows the lint's warnings: on stderr, located, with the offending line and a caret, as errors are shown. */
 import type { Warning } from '../lint/index.ts';
 import { flagSpecs, type FlagSpec } from '../options/index.ts';
-import { formatDiagnostics, MAX_SHOWN_DIAGNOSTICS, type Diagnostic } from '../util/errors.ts';
+import { formatDiagnostics } from '../util/errors.ts';
+import { count } from '../util/words.ts';
+import { sourcesOf } from './errors.ts';
 import type { Io } from './io.ts';
 
 /** --strict (solve, compare, serve, lint), with its help from the option table (src/options). */
@@ -13,27 +15,10 @@ export const strictFlags = flagSpecs(['strict']) as Record<'strict', FlagSpec>;
  */
 export function printWarnings(io: Io, warnings: readonly Warning[]): void {
   if (warnings.length === 0) return;
-  const shown = warnings.slice(0, MAX_SHOWN_DIAGNOSTICS);
-  const rest = warnings.length - shown.length;
-  io.err(formatDiagnostics(shown, sourcesOf(io, shown)) + (rest > 0 ? `\n… and ${warningCount(rest).replace('warning', 'more warning')}` : ''));
+  io.err(formatDiagnostics(warnings, sourcesOf(io, warnings), (rest) => `… and ${count(rest, 'more warning')}`));
 }
 
 /** "no warnings", "1 warning", "3 warnings". */
 export function warningCount(n: number): string {
-  return n === 0 ? 'no warnings' : `${n} warning${n === 1 ? '' : 's'}`;
-}
-
-/** The texts of the files the diagnostics point into (for the excerpt under each); a file that cannot be read gets none. */
-export function sourcesOf(io: Io, diagnostics: readonly Diagnostic[]): Map<string, string> {
-  const m = new Map<string, string>();
-  const failed = new Set<string>();
-  for (const d of diagnostics) {
-    if (d.line === undefined || m.has(d.file) || failed.has(d.file) || d.file.startsWith('<')) continue;
-    try {
-      m.set(d.file, io.readFile(d.file));
-    } catch {
-      failed.add(d.file);
-    }
-  }
-  return m;
+  return n === 0 ? 'no warnings' : count(n, 'warning');
 }

@@ -107,6 +107,8 @@ const EXCERPT_WIDTH = 100;
 export function formatDiagnostics(
   diagnostics: readonly Diagnostic[],
   sources: ReadonlyMap<string, string> | Record<string, string> = {},
+  /** The line that counts the diagnostics not shown. */
+  tail: (rest: number) => string = (rest) => `… and ${rest} more problem${rest === 1 ? '' : 's'} (fix these first)`,
 ): string {
   const lookup = (file: string): string | undefined =>
     sources instanceof Map ? sources.get(file) : Object.hasOwn(sources, file) ? (sources as Record<string, string>)[file] : undefined;
@@ -123,7 +125,7 @@ export function formatDiagnostics(
     for (const note of d.notes ?? []) out.push(`  note: ${note}`);
   }
   const rest = diagnostics.length - MAX_SHOWN_DIAGNOSTICS;
-  if (rest > 0) out.push(`… and ${rest} more problem${rest === 1 ? '' : 's'} (fix these first)`);
+  if (rest > 0) out.push(tail(rest));
   return out.join('\n');
 }
 
