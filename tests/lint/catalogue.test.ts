@@ -577,3 +577,16 @@ describe('PDDL input: the warnings write PDDL names', () => {
     ]);
   });
 });
+
+describe('printWarnings: the first ones located, then a count of the rest', () => {
+  it('52 warnings: 50 shown (MAX_SHOWN_DIAGNOSTICS), then "… and 2 more warnings"', async () => {
+    const { printWarnings } = await import('../../src/cli/warnings.ts');
+    const err: string[] = [];
+    const io = { out: () => undefined, err: (t: string) => err.push(t), readFile: () => { throw new Error('no file'); }, isTTY: false };
+    const warnings = Array.from({ length: 52 }, (_, i) => ({ code: 'singleton' as const, severity: 'warning' as const, file: 'd.pl', line: i + 1, column: 1, message: `w${i + 1}`, summary: `w${i + 1}` }));
+    printWarnings(io, warnings);
+    const lines = err.join('\n').split('\n');
+    expect(lines).toHaveLength(51);
+    expect([lines[0], lines[49], lines[50]]).toEqual(['d.pl:1:1: warning: w1', 'd.pl:50:1: warning: w50', '… and 2 more warnings']);
+  });
+});
