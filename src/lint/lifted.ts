@@ -6,8 +6,8 @@
  * millions of facts is read once.
  */
 import { factKey, type Domain, type Literal, type OperatorSchema, type Problem } from '../model/lifted.ts';
-import { quoteAtom } from '../model/terms.ts';
 import { nearest } from '../util/edit-distance.ts';
+import { count } from '../util/words.ts';
 import { namingOf, type Naming } from './naming.ts';
 import { warningAt, type Warning } from './warning.ts';
 
@@ -28,30 +28,27 @@ export interface ProblemContext {
   pddl?: boolean;
 }
 
-/** `name/arity`, quoted as Prolog writes the name. */
-export const indicator = (pred: string, arity: number): string => `${quoteAtom(pred)}/${arity}`;
-
 /** How far a "did you mean" may be: one edit for names of up to 5 characters, two beyond. */
 const hintDistance = (name: string): number => (name.length <= 5 ? 1 : 2);
-
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 // ------------------------------------------------------------------ domain
 
 /** The domain's own checks: singleton variables. */
 export function lintDomain(domain: Domain): Warning[] {
+  // singletons are a Prolog domain's (a PDDL import writes every variable twice at least)
+  const n = namingOf(false);
   const out: Warning[] = [];
   for (const op of domain.operators) {
     if (!op.singletons) continue;
     const names = variablesOf(op);
     for (const s of op.singletons) {
       const meant = nearest(s.name, names, hintDistance(s.name));
-      const opText = factKey(op.name);
+      const opText = n.lit(op.name);
       out.push(
         warningAt(
           'singleton',
           s.loc,
-          `singleton variable ${s.name} in ${opText}: it occurs only once, so ${factKey(s.literal)} matches any ${indicator(s.literal.pred, s.literal.args.length)} fact`,
+          `singleton variable ${s.name} in ${opText}: it occurs only once, so ${n.lit(s.literal)} matches any ${n.ind(s.literal.pred, s.literal.args.length)} fact`,
           `singleton variable ${s.name} in ${opText}`,
           [meant ? `did you mean ${meant}?` : null, `write _${s.name} if any value is meant`],
         ),
@@ -131,7 +128,7 @@ export function lintProblem(domain: Domain, problem: Problem, ctx: ProblemContex
     const ind = n.ind(p, literal.args.length);
     const opText = n.lit(op.name);
     const others = uses.length - 1;
-    const who = others === 0 ? `${opText} never applies` : `${opText} and ${plural(others, 'more operator')} never apply`;
+    const who = others === 0 ? `${opText} never applies` : `${opText} and ${count(others, 'more operator')} never apply`;
     out.push(
       warningAt('unknown-precondition', literal.loc, `precondition ${n.lit(literal)} of ${opText} never holds: no operator adds ${ind} and no init fact has it, so ${who}`, `precondition ${ind} never holds`, [
         hint(
@@ -146,7 +143,7 @@ export function lintProblem(domain: Domain, problem: Problem, ctx: ProblemContex
   for (const [p, uses] of init) {
     if (pre.has(p) || goal.has(p) || generated.has(p)) continue;
     const ind = n.ind(p, uses.first.args.length);
-    const more = uses.count > 1 ? ` (and ${plural(uses.count - 1, `more ${ind} fact`)})` : '';
+    const more = uses.count > 1 ? ` (and ${count(uses.count - 1, `more ${ind} fact`)})` : '';
     out.push(
       warningAt('unused-init', uses.first.loc, `init fact ${n.lit(uses.first)} is never used: no precondition reads ${ind} and no goal names it${more}`, `init fact ${n.lit(uses.first)} is never used`, [
         hint(p, [...pre.keys()]),
@@ -204,7 +201,7 @@ function unreachableGoals(domain: Domain, problem: Problem, n: Naming): Warning[
     const ind = n.ind(p, g.args.length);
     const list = adds.get(p);
     const why = list ? `no add list matches it (${ind} is added only as ${[...new Set(list.map(n.lit))].slice(0, 3).join(', ')})` : `no operator adds ${ind}`;
-    const more = facts.length > 1 ? ` (and ${plural(facts.length - 1, `more ${ind} goal fact`)})` : '';
+    const more = facts.length > 1 ? ` (and ${count(facts.length - 1, `more ${ind} goal fact`)})` : '';
     out.push(warningAt('unreachable-goal', g.loc, `goal fact ${n.lit(g)} can never hold: init does not have it and ${why}${more}`, `goal fact ${n.lit(g)} can never hold`));
   }
   return out;

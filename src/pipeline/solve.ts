@@ -219,9 +219,8 @@ export function withWarnings<R extends SolveReport>(report: R, warnings: readonl
 /**
  * The lint's warnings on a loaded problem: those of its texts
  * (loaded.warnings) and, but for a level, never-applies on its ground task,
- * ground under `budget` when given. A limit reached while grounding (or a
- * stack the grounder's join outgrows: an operator of some 10,000
- * preconditions) leaves never-applies unchecked; `unchecked` then says why.
+ * ground under `budget` when given. A limit reached while grounding leaves
+ * never-applies unchecked; `unchecked` then says why.
  */
 export function lintLoaded(loaded: LoadedProblem, budget?: Budget): { warnings: Warning[]; unchecked?: string } {
   const lifted = loaded.warnings ?? [];
@@ -231,7 +230,6 @@ export function lintLoaded(loaded: LoadedProblem, budget?: Budget): { warnings: 
     const task = ground(loaded.domain, loaded.problem, budget);
     return { warnings: [...lifted, ...lintTask(loaded.domain, loaded.problem, task, lifted, loaded.pddl)] };
   } catch (e) {
-    if (e instanceof RangeError) return { warnings: [...lifted], unchecked: `never-applies was not checked: grounding ran out of stack (${e.message})` };
     if (!(e instanceof LimitReached)) throw e;
     return { warnings: [...lifted], unchecked: `never-applies was not checked: ${e.reason}` };
   }
