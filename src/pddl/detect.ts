@@ -4,6 +4,7 @@
  * cannot start so (`(define (domain x) …)` is no clause), nor can a level
  * file, so the text decides for files of any other name.
  */
+import { isLineEnd } from '../util/errors.ts';
 
 /** True for a PDDL file: by its name (`.pddl`) or its text (`(define` first). */
 export function isPddl(file: string, text: string): boolean {
@@ -20,7 +21,7 @@ export function pddlDefineKind(text: string): 'domain' | 'problem' | 'other' | n
   for (;;) {
     while (i < text.length && /\s/.test(text[i])) i++;
     if (text[i] !== ';') break;
-    while (i < text.length && text[i] !== '\n') i++;
+    while (i < text.length && !isLineEnd(text[i])) i++;
   }
   const m = /^\(\s*define(?=[\s(;])\s*(?:\(\s*([a-zA-Z]+))?/i.exec(text.slice(i, i + 200));
   if (!m) return null;

@@ -8,7 +8,7 @@ import { parseTerm } from '../lang/parse.ts';
 import type { Domain, PlanStep } from '../model/lifted.ts';
 import { quoteAtom } from '../model/terms.ts';
 import type { ValidatedStep } from '../strips/validate.ts';
-import { PlanlogError, splitLines } from '../util/errors.ts';
+import { LINE_END, PlanlogError, splitLines } from '../util/errors.ts';
 import { actionShapes } from './export.ts';
 import { fromPddlName, pddlNamePattern, toPddlName } from './names.ts';
 import { readSExprs, showSExpr } from './sexpr.ts';
@@ -43,7 +43,7 @@ const duration = /^\[\s*\d+(?:\.\d*)?\s*\]$/;
  * form). planlog's own steps never start with `(`.
  */
 export function isPddlPlan(text: string): boolean {
-  for (const raw of text.split('\n', 1000)) {
+  for (const raw of text.split(LINE_END, 1000)) {
     const line = raw.trim();
     if (line === '' || line.startsWith(';')) continue;
     return line.slice(line.match(timePrefix)?.[0].length ?? 0).startsWith('(');

@@ -43,6 +43,8 @@ describe('which files are PDDL', () => {
   it('by the name .pddl, or by a text whose first form is (define, after blanks and ; comments', () => {
     expect(isPddl('x.PDDL', 'anything')).toBe(true);
     expect(isPddl('x.txt', '\uFEFF ; c\n;; more\n  (DEFINE (domain d))')).toBe(true);
+    // a comment ends at any line end the grammar counts, a bare CR too
+    expect(isPddl('x.txt', '; c\r(define (domain d))')).toBe(true);
     expect(isPddl('x.pl', 'opn(a, [], [], []).')).toBe(false);
     expect(isPddl('x.txt', '#####\n#@$.#\n#####')).toBe(false);
     expect(isPddl('x.txt', '(definex)')).toBe(false);

@@ -34,6 +34,8 @@ describe('isPddlPlan: a plan file is PDDL when its first step starts with (', ()
   it.each([
     ['(pick-up letter hall)\n', true],
     ['; comment\n\n  (move hall office)', true],
+    ['; plan\r(move a b)\r', true],
+    ['; plan\u2028(move a b)', true],
     ['0: (move hall office) [1]', true],
     ['0.000: (move hall office)', true],
     ['pickUp(letter,hall)\n', false],
