@@ -9,7 +9,7 @@ import { parseDomain } from '../../src/lang/domain.ts';
 import { termToString } from '../../src/model/terms.ts';
 import { isPddlPlan, readPddlPlan } from '../../src/pddl/plan.ts';
 import { validateSteps } from '../../src/pipeline/solve.ts';
-import { PlanlogError } from '../../src/util/errors.ts';
+import { diagnostics } from '../diagnostics.ts';
 
 const example = loadProblem({
   file: 'examples/pddl/problem.pddl',
@@ -20,15 +20,8 @@ const example = loadProblem({
 
 const steps = (text: string): string[] => readPddlPlan(text, 'p.plan', example.domain).map((s) => `${termToString(s.term)} @${s.loc!.line}:${s.loc!.column}`);
 
-function error(text: string): string {
-  try {
-    readPddlPlan(text, 'p.plan', example.domain);
-  } catch (e) {
-    if (e instanceof PlanlogError) return e.diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n');
-    throw e;
-  }
-  throw new Error('expected a PlanlogError');
-}
+/** The located errors a plan file gets, one per line. */
+const error = (text: string): string => diagnostics(() => readPddlPlan(text, 'p.plan', example.domain)).map((d) => `${d.file}:${d.line}:${d.column}: ${d.message}`).join('\n');
 
 describe('isPddlPlan: a plan file is PDDL when its first step starts with (', () => {
   it.each([
