@@ -3,8 +3,7 @@
  * collection), `FILE:N`, `FILE:A-B`, `FILE:1,4,7-9`; a problem file (a
  * Prolog problem `.pl` or a PDDL problem) is one problem.
  */
-import { isPrologFile } from '../core/load.ts';
-import { isPddl } from '../pddl/detect.ts';
+import { isProblemFile } from '../core/load.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { scanLevels } from '../sokoban/level.ts';
 
@@ -18,11 +17,6 @@ export interface BenchLevel {
   boxes: number | null;
   /** The domain of this problem when it is not the benchmark's (a folder's domain.pddl). */
   domainFile?: string;
-}
-
-/** A problem file (Prolog or PDDL), not a level file: it holds one problem, read without --level. */
-export function isProblemFile(file: string, text: string): boolean {
-  return isPrologFile(file) || isPddl(file, text);
 }
 
 /** Splits `FILE[:RANGES]` (a trailing `:digits,-` part is a range list). */

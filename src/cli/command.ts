@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { UsageError, type FlagSpec } from '../options/index.ts';
 import type { Io } from './io.ts';
 import { didYouMean } from './suggest.ts';
+import { isPddlName } from '../pddl/detect.ts';
 
 /** A flag: what parseArgs needs (type, short, multiple) and its line in the help (FlagSpec: value, help, list). */
 export interface Flag extends FlagSpec {
@@ -85,7 +86,7 @@ export function parseFor<F extends Flags>(c: Command<F>, args: string[]): Parsed
   const values = r.values as Values<F>;
   const positionals = r.positionals;
   if (values.help) return { values, positionals, file: '' };
-  if (c.files === 'problem' && positionals.length === 2 && /\.pddl$/i.test(positionals[0])) {
+  if (c.files === 'problem' && positionals.length === 2 && isPddlName(positionals[0])) {
     const v = values as Record<string, unknown>;
     if (v.domain !== undefined) throw new UsageError(`${c.name}: give the domain once, as the first file (${positionals[0]}) or with --domain (${String(v.domain)})`);
     v.domain = positionals[0];

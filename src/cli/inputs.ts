@@ -32,9 +32,6 @@ export const planFlags = {
   lurd: { type: 'string', value: 'STRING', help: 'the plan of a level as LURD letters (l u r d move, L U R D push)' },
 } as const satisfies Record<string, Flag>;
 
-/** A file named as PDDL (`.pddl`); before it is read, the name is all there is. */
-export const isPddlName = (file: string): boolean => /\.pddl$/i.test(file);
-
 /**
  * The texts of the problem: the file, its level, the domain (the bundled
  * Sokoban domain without --domain). A PDDL file without a domain is a

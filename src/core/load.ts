@@ -12,6 +12,7 @@ import { lintLifted, type Warning } from '../lint/index.ts';
 import { type Level, readLevel } from '../sokoban/level.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { loadPddl } from './pddl-load.ts';
+import { isPddl } from '../pddl/detect.ts';
 
 /** A problem to solve, as texts: a level file, a Prolog problem file or a PDDL problem, and a domain (opn or PDDL). */
 export interface ProblemSource {
@@ -42,6 +43,11 @@ export interface LoadedProblem {
 
 export function isPrologFile(file: string): boolean {
   return /\.pl$/i.test(file);
+}
+
+/** A problem file (Prolog or PDDL), not a level file: it holds one problem, read without --level. */
+export function isProblemFile(file: string, text: string): boolean {
+  return isPrologFile(file) || isPddl(file, text);
 }
 
 /**

@@ -6,9 +6,12 @@
  */
 import { isLineEnd } from '../util/errors.ts';
 
+/** A PDDL file by its name alone: `*.pddl` (any case). */
+export const isPddlName = (file: string): boolean => /\.pddl$/i.test(file);
+
 /** True for a PDDL file: by its name (`.pddl`) or its text (`(define` first). */
 export function isPddl(file: string, text: string): boolean {
-  return /\.pddl$/i.test(file) || pddlDefineKind(text) !== null;
+  return isPddlName(file) || pddlDefineKind(text) !== null;
 }
 
 /**

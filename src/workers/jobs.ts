@@ -5,8 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { PlanlogError } from '../util/errors.ts';
-import { isPrologFile, loadProblem, type LoadedProblem } from '../core/load.ts';
-import { isPddl } from '../pddl/detect.ts';
+import { isProblemFile, loadProblem, type LoadedProblem } from '../core/load.ts';
 import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 import { solve } from '../pipeline/solve.ts';
 import type { PrologEngine } from '../prolog/solve.ts';
@@ -64,7 +63,7 @@ function load(job: Job): LoadedProblem {
     file: job.file,
     text,
     // a problem file (Prolog or PDDL) has no levels
-    level: isPrologFile(job.file) || isPddl(job.file, text) ? undefined : job.level,
+    level: isProblemFile(job.file, text) ? undefined : job.level,
     domainFile: job.domainFile,
     domainText: readFileSync(job.domainFile, 'utf8'),
   });

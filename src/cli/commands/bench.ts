@@ -10,7 +10,7 @@ import { basename, join } from 'node:path';
 import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
 import { defaultMaxMemoryMb, optionNamed, positiveNumber, solveOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
 import { defaultEngine, prologEngines, prologStrategies } from '../../prolog/solve.ts';
-import { pddlDefineKind } from '../../pddl/detect.ts';
+import { isPddlName, pddlDefineKind } from '../../pddl/detect.ts';
 import { command, parseFor, type Flags, type Parsed } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import type { Io } from '../io.ts';
@@ -131,7 +131,7 @@ export async function benchCommand(args: string[], io: Io, deps: BenchDeps = {})
 async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: Io, deps: BenchDeps = {}): Promise<number> {
   if (positionals.length === 0) throw new UsageError('bench needs at least one level file, problem file or folder of PDDL problems (e.g. maps/tutorial.txt:1-5)');
   // DOMAIN.pddl PROBLEMS…: the first file is the domain, as with solve
-  if (values.domain === undefined && positionals.length > 1 && /\.pddl$/i.test(positionals[0]) && pddlDefineKind(io.readFile(positionals[0])) === 'domain') {
+  if (values.domain === undefined && positionals.length > 1 && isPddlName(positionals[0]) && pddlDefineKind(io.readFile(positionals[0])) === 'domain') {
     values = { ...values, domain: positionals[0] };
     positionals = positionals.slice(1);
   }
@@ -200,7 +200,7 @@ function benchLevels(spec: string, domain: string | undefined, io: Io, resolveLe
     }
     read(domainFile);
     const files = readdirSync(spec)
-      .filter((f) => /\.pddl$/i.test(f) && join(spec, f) !== join(domainFile))
+      .filter((f) => isPddlName(f) && join(spec, f) !== join(domainFile))
       .sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     if (files.length === 0) throw new UsageError(`bench ${spec}: the folder holds no PDDL problem (.pddl files besides ${basename(domainFile)})`);
     return files.flatMap((f) => resolveLevels(join(spec, f), read).map((l) => ({ ...l, label: `${basename(spec)} ${l.label}`, ...(domain === undefined ? { domainFile } : {}) })));
