@@ -4,8 +4,9 @@
  * on stdout; exit 0, or 2 under --strict when there is a warning.
  */
 import { isPrologFile, loadProblem } from '../../core/load.ts';
-import { parseDomain } from '../../lang/domain.ts';
+import { checkDomain } from '../../lang/domain.ts';
 import { parseProgram } from '../../lang/parse.ts';
+import type { Program } from '../../model/terms.ts';
 import { lintDomain, strictError, type Warning } from '../../lint/index.ts';
 import { defaultMaxMemoryMb } from '../../options/index.ts';
 import { type LintJson, warningsJson } from '../../pipeline/json.ts';
@@ -31,10 +32,11 @@ export const lint = command({
     let warnings: Warning[];
     let unchecked: string | undefined;
     let domain: string | null;
-    const text = io.readFile(file);
-    if (values.domain === undefined && values.level === undefined && isPrologFile(file) && isDomainText(text, file)) {
+    // a .pl file alone may be a domain: parsed once, and checked as one when it is
+    const program = values.domain === undefined && values.level === undefined && isPrologFile(file) ? parseProgram(io.readFile(file), file) : null;
+    if (program && isDomainProgram(program)) {
       domain = null;
-      warnings = lintDomain(parseDomain(text, file));
+      warnings = lintDomain(checkDomain(program));
     } else {
       const source = readSource(io, file, values, 'lint');
       domain = source.domainFile;
@@ -53,8 +55,8 @@ export const lint = command({
 });
 
 /** A Prolog file that is a domain: no clause is an init/1 or goal/1 fact (a problem file's). */
-function isDomainText(text: string, file: string): boolean {
-  return !parseProgram(text, file).clauses.some((c) => {
+function isDomainProgram(program: Program): boolean {
+  return !program.clauses.some((c) => {
     const h = c.head;
     return h !== null && h.kind === 'compound' && h.args.length === 1 && (h.functor === 'init' || h.functor === 'goal');
   });
