@@ -47,6 +47,9 @@ export const defaultMaxMemoryMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
  */
 export const DEFAULT_ALGO = { level: 'auto', problem: 'bfs', trace: 'bfs', prolog: 'iddfs' } as const;
 
+/** The expansions a trace records when its request names no limit (`trace --limit`, /api/trace's `limit`). */
+export const DEFAULT_TRACE_LIMIT = 50;
+
 /** The registries the options are generated from: the installed ones, or a test's. */
 export interface OptionRegistry {
   readonly strategies: Readonly<Record<string, Strategy>>;

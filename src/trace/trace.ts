@@ -8,6 +8,7 @@
  * expanded after the first `limit`) are added as unrecorded nodes (g only),
  * so the whole path is always shown.
  */
+import { DEFAULT_TRACE_LIMIT, UsageError } from '../options/index.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { type LoadedProblem } from '../core/load.ts';
 import { type SolveReport } from '../core/report.ts';
@@ -80,11 +81,21 @@ export interface SearchTrace {
 /** The strategies planlog trace can watch, from the registry. */
 export const tracedStrategies: readonly string[] = Object.keys(strategies).filter((n) => strategies[n].traced);
 
+/** A trace's strategy must be one the tracer watches; UsageError (the command line's and the API's message) otherwise. */
+export function checkTraced(algo: string): void {
+  if (!tracedStrategies.includes(algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${algo}`);
+}
+
+/** The trace of a run whose reading a limit stopped (loadWithin's `stopped` report): no node was expanded. */
+export function stoppedTrace(report: SolveReport, limit: number): SearchTrace {
+  return { algo: report.algo, heuristic: report.heuristic, status: report.status, ...(report.reason ? { reason: report.reason } : {}), limit, expansions: 0, nodes: [], plan: [], planNodes: [], levels: [], stats: report.stats };
+}
+
 /**
  * Runs the search of `options` with a recorder and returns the trace.
  * @throws PlanlogError when the strategy is unknown or cannot be traced.
  */
-export function traceLoaded(loaded: LoadedProblem, options: SolveOptions, limit = 50): SearchTrace {
+export function traceLoaded(loaded: LoadedProblem, options: SolveOptions, limit = DEFAULT_TRACE_LIMIT): SearchTrace {
   if (!getStrategy(options.algo)?.traced) {
     throw new PlanlogError({ file: '<options>', message: `strategy ${options.algo} cannot be traced (traced strategies: ${tracedStrategies.join(', ')})` });
   }

@@ -27,7 +27,7 @@ import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { prologEngines, prologStrategies } from '../prolog/solve.ts';
 import { theories } from '../prolog/theory.ts';
 import { bundledDomains, bundledLevels } from './catalog.ts';
-import { optionCatalog } from '../options/index.ts';
+import { DEFAULT_TRACE_LIMIT, optionCatalog } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
@@ -199,7 +199,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     backends: backendNames,
     engines: prologEngines.filter((e) => e !== 'swipl' || swiplAvailable()),
     theories,
-    limits: { defaultTimeout, maxTimeout, maxNodes, defaultTraceLimit: 50, maxTraceLimit },
+    limits: { defaultTimeout, maxTimeout, maxNodes, defaultTraceLimit: DEFAULT_TRACE_LIMIT, maxTraceLimit },
     options: catalog.common,
   };
   app.get('/api/options', async () => optionsBody);
@@ -322,11 +322,11 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
     return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace, progress);
   });
-  // the JSON of `planlog trace --format json`; `limit`: the expansions recorded (default 50 as the CLI's, capped by the server)
+  // the JSON of `planlog trace --format json`; `limit`: the expansions recorded (default DEFAULT_TRACE_LIMIT as the CLI's, capped by the server)
   const traceSchema = { ...solveBodySchema, properties: { ...solveBodySchema.properties, limit: { type: 'integer', minimum: 1, maximum: 1_000_000_000 } } };
   app.post<{ Body: SolveBody }>('/api/trace', { schema: { body: traceSchema } }, (req, reply) => {
     const o = optionsOf(req.body);
-    const limit = Math.min(req.body.limit ?? 50, maxTraceLimit);
+    const limit = Math.min(req.body.limit ?? DEFAULT_TRACE_LIMIT, maxTraceLimit);
     return dispatch(reply, 'task', { kind: 'trace', source: sourceOf(req.body), options: o, limit }, stopFlag(), (o.timeout ?? defaultTimeout) + grace);
   });
   app.post<{ Body: SolveBody }>('/api/compare', { schema: { body: solveBodySchema } }, (req, reply) => {

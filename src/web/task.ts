@@ -9,7 +9,7 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/loa
 import { sokobanFields } from '../core/report.ts';
 import { explainPlan } from '../explain/explain.ts';
 import { readPlan } from '../lang/plan.ts';
-import { DEFAULT_ALGO, solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
+import { DEFAULT_ALGO, DEFAULT_TRACE_LIMIT, solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
 import { compareJson, errorJson, solveJson, validationJson, warningsJson } from '../pipeline/json.ts';
 import { prologOptionsOf } from '../pipeline/options.ts';
@@ -17,8 +17,7 @@ import { loadWithin, lurdSteps, solveFrom, validateSteps } from '../pipeline/sol
 import { clockMs } from '../util/budget.ts';
 import { isPlanlogError } from '../util/errors.ts';
 import type { Progress } from '../util/budget.ts';
-import { traceLoaded, tracedStrategies, type SearchTrace } from '../trace/trace.ts';
-import type { SolveReport } from '../core/report.ts';
+import { checkTraced, stoppedTrace, traceLoaded } from '../trace/trace.ts';
 
 /**
  * The option fields of a request body: each option's flag name in camelCase
@@ -82,7 +81,7 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
     // the request's fields as they are (JSON values), checked as the command line's flags (trace: as `planlog trace`'s)
     const context = task.kind === 'trace' ? { from: 'web' as const, defaultAlgo: DEFAULT_ALGO.trace } : { from: 'web' as const, mode: task.kind, problem: task.source.isProlog ? ('prolog' as const) : ('level' as const) };
     options = { ...solveOptionsFrom(task.options, context), maxMemoryMb: task.maxMemoryMb };
-    if (task.kind === 'trace' && !tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
+    if (task.kind === 'trace') checkTraced(options.algo);
   } catch (e) {
     // bad options are reported after the texts are read, as for every task (a bad text first)
     if (e instanceof UsageError || isPlanlogError(e)) loadProblem(task.source);
@@ -100,7 +99,7 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   const r = loadWithin(task.source, run);
   if (task.kind === 'trace') {
     // the JSON of `planlog trace --format json`
-    const trace = 'stopped' in r ? stoppedTrace(r.stopped, task.limit ?? 50) : traceLoaded(r.loaded, run, task.limit ?? 50);
+    const trace = 'stopped' in r ? stoppedTrace(r.stopped, task.limit ?? DEFAULT_TRACE_LIMIT) : traceLoaded(r.loaded, run, task.limit ?? DEFAULT_TRACE_LIMIT);
     return { ...trace, warnings: warningsJson(r.loaded.warnings) };
   }
   if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);
@@ -112,11 +111,6 @@ function planOf(task: WebTask, loaded: LoadedProblem) {
   if (task.lurd !== undefined) return lurdSteps(loaded, task.lurd, '<lurd>');
   // one step per line, so that a step that does not parse is reported as `<plan>:N:COL`
   return readPlan((task.plan ?? []).join('\n'), '<plan>');
-}
-
-/** A trace whose reading a limit stopped: no node was expanded. */
-function stoppedTrace(report: SolveReport, limit: number): SearchTrace {
-  return { algo: report.algo, heuristic: report.heuristic, status: report.status, ...(report.reason ? { reason: report.reason } : {}), limit, expansions: 0, nodes: [], plan: [], planNodes: [], levels: [], stats: report.stats };
 }
 
 /**

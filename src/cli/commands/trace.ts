@@ -1,9 +1,9 @@
 /** `planlog trace <file>`: watch a search: its first expansions with g, h, f as text, JSON or Graphviz DOT; exits as solve. */
-import { DEFAULT_ALGO, positiveNumber, solveOptionsFrom, UsageError } from '../../options/index.ts';
+import { DEFAULT_ALGO, DEFAULT_TRACE_LIMIT, positiveNumber, solveOptionsFrom, UsageError } from '../../options/index.ts';
 import { warningsJson } from '../../pipeline/json.ts';
 import { traceToDot } from '../../trace/dot.ts';
 import { renderTrace } from '../../trace/render.ts';
-import { traceLoaded, tracedStrategies } from '../../trace/trace.ts';
+import { checkTraced, traceLoaded, tracedStrategies } from '../../trace/trace.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { domainFlag, jsonFlag, levelFlag, load, searchFlags } from '../inputs.ts';
@@ -25,7 +25,7 @@ export const trace = command({
     json: { ...jsonFlag, help: 'the trace as JSON (--format json)' },
     ...searchFlags,
     algo: { ...searchFlags.algo, help: `the strategy watched (default bfs): ${tracedStrategies.join(', ')}`, list: undefined },
-    limit: { type: 'string', value: 'N', help: 'expansions shown (default 50)' },
+    limit: { type: 'string', value: 'N', help: `expansions shown (default ${DEFAULT_TRACE_LIMIT})` },
     format: { type: 'string', value: 'F', help: 'text (default), json or dot (Graphviz)' },
   },
   files: 'problem',
@@ -34,9 +34,9 @@ export const trace = command({
     const format = values.format ?? (values.json ? 'json' : 'text');
     if (!formats.includes(format)) throw new UsageError(`--format must be one of ${formats.join(', ')}, got '${format}'`);
     if (values.json && format !== 'json') throw new UsageError(`--json contradicts --format ${format}`);
-    const limit = positiveNumber('limit', values.limit, true) ?? 50;
+    const limit = positiveNumber('limit', values.limit, true) ?? DEFAULT_TRACE_LIMIT;
     const options = solveOptionsFrom(values, { from: 'cli', defaultAlgo: DEFAULT_ALGO.trace });
-    if (!tracedStrategies.includes(options.algo)) throw new UsageError(`trace watches ${tracedStrategies.join(', ')}; not ${options.algo}`);
+    checkTraced(options.algo);
     const { loaded } = load(io, file, values, 'trace');
     printWarnings(io, loaded.warnings ?? []);
     const result = traceLoaded(loaded, options, limit);
