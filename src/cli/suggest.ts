@@ -1,8 +1,6 @@
 /** "did you mean …?" for a mistyped command or flag. */
 import { editDistance } from '../util/edit-distance.ts';
 
-export { editDistance };
-
 /**
  * The name meant by a mistyped `word`: the closest of `names` when it is
  * within a third of the word's length (at least 1), or else the only name

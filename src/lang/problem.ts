@@ -9,7 +9,7 @@ import { describeClause, isControlConstruct, listItems, plural, Reporter, termTo
 import { parseProgram, type ParsePoll } from './parse.ts';
 import { describeTerm, formatLoc, shortTerm } from './print.ts';
 import { quoteAtom, type Loc, type Program, type Term } from '../model/terms.ts';
-import { editDistance, nearest } from '../util/edit-distance.ts';
+import { nearest } from '../util/edit-distance.ts';
 
 /**
  * Reads and checks a problem file; with a domain, also checks the facts
@@ -141,4 +141,3 @@ function checkArity(
 }
 
 /** The edit distance of two names (util/edit-distance.ts), also exported from here. */
-export { editDistance };

@@ -85,7 +85,7 @@ export interface Complement {
 }
 
 /** Complement facts a problem may get, summed over the predicates; more is an error. */
-export const MAX_COMPLEMENT_FACTS = 1_000_000;
+const MAX_COMPLEMENT_FACTS = 1_000_000;
 
 /**
  * The opn domain and Prolog problem texts of a PDDL domain and problem. The
@@ -160,7 +160,7 @@ export function importPddlDomain(domain: PddlDomain, textFile: string, problem: 
  * `problem`, in the order of :predicates, each with its complement's name:
  * not-p, made unique against the domain's predicates, types and actions.
  */
-export function complementsOf(domain: PddlDomain, problem: PddlProblem | null): Complement[] {
+function complementsOf(domain: PddlDomain, problem: PddlProblem | null): Complement[] {
   const negated = new Map<string, Loc>();
   for (const n of [...domain.actions.flatMap((a) => a.negPre), ...(problem?.negGoal ?? [])]) if (!negated.has(n.pred)) negated.set(n.pred, n.loc);
   const used = new Set([...domain.predicates.keys(), ...domain.types.keys(), 'object', ...domain.actions.map((a) => a.name)]);

@@ -209,7 +209,7 @@ function announce(warnings: readonly Warning[], options: RunOptions): void {
 }
 
 /** The report with the run's warnings; a run that found no plan names the warning that may be the cause in its reason. */
-export function withWarnings<R extends SolveReport>(report: R, warnings: readonly Warning[]): R {
+function withWarnings<R extends SolveReport>(report: R, warnings: readonly Warning[]): R {
   if (warnings.length === 0) return report;
   report.warnings = [...warnings];
   if (report.status === 'unsolvable') report.reason = `${report.reason ?? 'no plan exists'}${lintCause(warnings)}`;

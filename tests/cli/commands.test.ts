@@ -8,7 +8,8 @@ import { dirname, join, normalize } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { commands } from '../../src/cli/commands/index.ts';
 import { exitCode } from '../../src/cli/exit.ts';
-import { didYouMean, editDistance } from '../../src/cli/suggest.ts';
+import { didYouMean } from '../../src/cli/suggest.ts';
+import { editDistance } from '../../src/util/edit-distance.ts';
 import { importEdges, srcDir, type Edge } from '../architecture/import-graph.ts';
 import { runMain } from './run-main.ts';
 
