@@ -29,9 +29,9 @@ import { defaultTheory, theories, type TheoryName } from '../prolog/theory.ts';
 import { heuristics as installedHeuristics, problemHeuristics, prunerNames, strategies as installedStrategies } from '../plugins/index.ts';
 import { DEFAULT_SEED } from '../search/random.ts';
 import { defaultSearchOptions, type Strategy } from '../search/types.ts';
-import { fieldName, type OptionDecl, type OptionValue } from '../util/option-decl.ts';
+import { fieldName, type OptionDecl, type OptionGroup, type OptionInfo, type OptionValue } from '../util/option-decl.ts';
 
-export { fieldName, type OptionDecl, type OptionValue } from '../util/option-decl.ts';
+export { fieldName, type OptionDecl, type OptionGroup, type OptionInfo, type OptionValue } from '../util/option-decl.ts';
 export type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 
 /** A mistake in the command line or in a request's options (exit 2, HTTP 400). */
@@ -69,7 +69,7 @@ export interface DeclaredOption extends OptionDecl {
   /** Its field in a web request and in SolveOptions' strategy options (`maxNodes`). */
   readonly field: string;
   /** `search`: an option of solve, compare, trace (searchFlags); `backend`: of solve (backend, theory, engine) and compare (theory, engine); `lint`: of solve, compare, serve and lint (strict). */
-  readonly group: 'search' | 'backend' | 'lint';
+  readonly group: OptionGroup;
   /** Not a field of a web request: the server sets it (max-memory). */
   readonly cliOnly?: boolean;
   /** Not a key of a bench configuration (the limits, set for the whole bench; algo and heuristic, its head). */
@@ -84,7 +84,7 @@ export interface DeclaredOption extends OptionDecl {
 
 /** Options of every solve, beyond the strategies' own: their declarations. */
 interface CommonDecl extends OptionDecl {
-  readonly group: 'search' | 'backend' | 'lint';
+  readonly group: OptionGroup;
   readonly cliOnly?: boolean;
   readonly notInConfig?: boolean;
   /** It applies to the strategies for which this holds (absent: every one). */
@@ -583,17 +583,6 @@ export function requestSchemaProperties(reg: OptionRegistry = installed): Record
 }
 
 /** An option as /api/options describes it (for a form): a strategy's own with that strategy's default and help. */
-export interface OptionInfo {
-  name: string;
-  field: string;
-  type: OptionDecl['type'];
-  values?: readonly string[];
-  default?: OptionValue;
-  min?: number;
-  exclusiveMin?: boolean;
-  max?: number;
-  help: string;
-}
 
 function infoOf(o: DeclaredOption, decl: OptionDecl = o, help = helpOf(o)): OptionInfo {
   const max = o.max === undefined ? o.requestMax : o.max;
@@ -607,6 +596,7 @@ function infoOf(o: DeclaredOption, decl: OptionDecl = o, help = helpOf(o)): Opti
     ...(o.exclusiveMin ? { exclusiveMin: true } : {}),
     ...(max !== undefined ? { max } : {}),
     help,
+    group: o.group,
   };
 }
 

@@ -37,6 +37,23 @@ export interface OptionDecl {
   readonly help: string;
 }
 
+/** Whose option it is: `search`, of solve, compare and trace; `backend`, of the Prolog backend (backend, theory, engine); `lint`, of the lint (strict). */
+export type OptionGroup = 'search' | 'backend' | 'lint';
+
+/** An option as GET /api/options lists it (src/options optionCatalog); the playground builds its control from this. */
+export interface OptionInfo {
+  name: string;
+  field: string;
+  type: OptionDecl['type'];
+  values?: readonly string[];
+  default?: OptionValue;
+  min?: number;
+  exclusiveMin?: boolean;
+  max?: number;
+  help: string;
+  group: OptionGroup;
+}
+
 /** The field of a web request (and of the options object) for a flag: `max-nodes` → `maxNodes`. */
 export function fieldName(flag: string): string {
   return flag.replace(/-([a-z0-9])/g, (_m, c: string) => c.toUpperCase());

@@ -95,7 +95,10 @@ describe('generated from the declarations', () => {
   it("/api/options's lists: every request's options, and each strategy's own with its default", () => {
     const c = optionCatalog();
     expect(c.common.map((o) => o.field)).toEqual(['algo', 'heuristic', 'cycle', 'prune', 'timeout', 'maxNodes', 'backend', 'theory', 'engine', 'strict']);
-    expect(c.of('wastar')).toEqual([{ name: 'weight', field: 'weight', type: 'number', default: 2, min: 0, exclusiveMin: true, max: 1000, help: 'f = g + W·h' }]);
+    expect(c.of('wastar')).toEqual([{ name: 'weight', field: 'weight', type: 'number', default: 2, min: 0, exclusiveMin: true, max: 1000, help: 'f = g + W·h', group: 'search' }]);
+    // whose option each one is: the page shows the backend's (theory, engine) only with backend prolog
+    expect(c.common.filter((o) => o.group === 'backend').map((o) => o.name)).toEqual(['backend', 'theory', 'engine']);
+    expect(c.common.filter((o) => o.group === 'lint').map((o) => o.name)).toEqual(['strict']);
     expect(c.of('push')).toMatchObject([{ name: 'weight', default: 1, help: 'f = pushes + W·h' }]);
     expect(c.of('beam').map((o) => o.name)).toEqual(['width', 'temperature', 'seed']);
     expect(c.of('bfs')).toEqual([]);
@@ -199,7 +202,7 @@ describe('a registry with options of its own (a plug-in adds a strategy or a heu
       beta: { type: 'string', help: 'heuristic h1: the weight of a penalty' },
     });
     expect(requestSchemaProperties(reg).maxDepth).toEqual({ type: 'integer', minimum: 1 });
-    expect(optionCatalog(reg).of('deeper')).toEqual([{ name: 'max-depth', field: 'maxDepth', type: 'integer', default: 5, min: 1, help: 'how deep' }]);
+    expect(optionCatalog(reg).of('deeper')).toEqual([{ name: 'max-depth', field: 'maxDepth', type: 'integer', default: 5, min: 1, help: 'how deep', group: 'search' }]);
   });
 
   it('the strategies (heuristics) that take it come from the records', () => {

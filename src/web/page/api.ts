@@ -4,8 +4,10 @@
  * imported as types only: nothing of the planner enters the bundle).
  */
 import type { CompareJson, ErrorJson, SolveJson, ValidateJson } from '../../pipeline/json.ts';
+import type { OptionInfo } from '../../util/option-decl.ts';
 
-export type { CompareJson, SolveJson, ValidateJson };
+/** OptionInfo: an option as GET /api/options declares it (src/options optionCatalog; its group says whose it is); the page builds its control from this. */
+export type { CompareJson, OptionInfo, SolveJson, ValidateJson };
 
 /** An error answer: the contract's located error object; the server's other errors (busy, too large, timed out) and the page's own carry only a message. */
 export type ApiError = Pick<ErrorJson, 'message'> & Partial<ErrorJson>;
@@ -26,18 +28,6 @@ export interface DomainInfo {
   problems: { file: string; text: string }[];
 }
 
-/** An option as GET /api/options declares it (src/options optionCatalog): the page builds its control from this. */
-export interface OptionInfo {
-  name: string;
-  field: string;
-  type: 'boolean' | 'integer' | 'number' | 'enum';
-  values?: string[];
-  default?: string | number | boolean;
-  min?: number;
-  exclusiveMin?: boolean;
-  max?: number;
-  help: string;
-}
 
 export interface StrategyInfo {
   name: string;

@@ -10,9 +10,6 @@
 import type { OptionInfo } from './api.ts';
 import { el } from './dom.ts';
 
-/** Options of the Prolog backend (and of Compare), shown with backend prolog. */
-const PROLOG_ONLY = new Set(['theory', 'engine']);
-
 interface Field {
   info: OptionInfo;
   label: HTMLLabelElement;
@@ -79,7 +76,7 @@ export class OptionPanel {
     const label = el('label', { className: `opt opt-${o.type}`, title: help }, el('code', { textContent: flag }), ' ', control, el('span', { className: 'hint', textContent: help }), error);
     label.dataset.field = o.field;
     if (owner) label.dataset.strategy = owner;
-    return { info: o, label, control, error, prologOnly: PROLOG_ONLY.has(o.field) };
+    return { info: o, label, control, error, prologOnly: o.group === 'backend' };
   }
 
   /** The fields to send: the shown controls' values that differ from the default (the Prolog ones also hidden when `compare`). */
