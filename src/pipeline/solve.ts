@@ -267,9 +267,14 @@ export async function solve(loaded: LoadedProblem, options: RunOptions, more: { 
   if (options.backend !== 'prolog') return solveLoaded(loaded, options, more.parseMs, more.budget);
   // the engine does not ground: the lint grounds the problem for never-applies, under the solve's budget
   announce(loaded.warnings ?? [], options);
-  const { warnings } = lintLoaded(loaded, more.budget ?? solveBudget(options));
+  const budget = more.budget ?? solveBudget(options);
+  const { warnings } = lintLoaded(loaded, budget);
   announce(warnings.slice(loaded.warnings?.length ?? 0), options);
-  return withWarnings(await solvePrologLoaded(loaded, { ...prologOptionsOf(options), ...more.sources }, more.parseMs), warnings);
+  // one time limit for the run: the engine gets what reading and the lint's grounding left of it
+  const left = budget.remainingMs();
+  const prolog = prologOptionsOf(options);
+  const spentMs = Number.isFinite(left) ? Math.max(0, (prolog.timeoutMs ?? Infinity) - left) : 0;
+  return withWarnings(await solvePrologLoaded(loaded, { ...prolog, ...more.sources, spentMs }, more.parseMs), warnings);
 }
 
 /** The Prolog backend's `limit` report of a solve that a limit stopped while its problem was read (the ts report `stopped` of loadWithin). */

@@ -49,6 +49,8 @@ export interface PrologSolveOptions {
   engine?: PrologEngine;
   /** Wall-clock limit in ms (default none). */
   timeoutMs?: number;
+  /** Of the time limit, what the run spent before the engine starts (reading, the lint's grounding): the engine gets the rest. */
+  spentMs?: number;
   /** Limit on expanded nodes (default none). */
   maxNodes?: number;
   /** Limit on tau-prolog resolution steps (swipl: inferences per answer; default none). */
@@ -145,7 +147,7 @@ export async function solvePrologLoaded(loaded: LoadedProblem, options: PrologSo
     facts,
     query,
     answerVar: 'E',
-    timeoutMs: options.timeoutMs,
+    timeoutMs: options.timeoutMs === undefined ? undefined : Math.max(1, options.timeoutMs - (options.spentMs ?? 0)),
     maxSteps: options.maxSteps,
     maxMemoryMb: options.maxMemoryMb,
     onAnswer: (t) => {

@@ -10,6 +10,7 @@ import { loadProblem, type ProblemSource } from '../../src/core/load.ts';
 import { solveOptionsFrom } from '../../src/options/index.ts';
 import { prologSources, solve, solveFrom } from '../../src/pipeline/solve.ts';
 import type { PrologSolveReport } from '../../src/prolog/solve.ts';
+import { clockMs } from '../../src/util/budget.ts';
 import { isPlanlogError } from '../../src/util/errors.ts';
 
 const read = (p: string): string => readFileSync(new URL(`../../${p}`, import.meta.url), 'utf8');
@@ -26,6 +27,13 @@ describe('solve(loaded, options)', () => {
     expect(prolog).toMatchObject({ status: 'solved', length: 4, backend: 'prolog', prolog: { theory: 'fast', engine: 'tau', valid: true }, stats: { expanded: 4 } });
     const plain = (await solve(level, { algo: 'iddfs', backend: 'prolog', theory: 'plain' })) as PrologSolveReport;
     expect(plain).toMatchObject({ status: 'solved', length: 4, prolog: { theory: 'plain' }, stats: { expanded: 10 } });
+  });
+
+  it('backend prolog: one time limit for the run, the engine gets what was left when it starts (here, of 60 s, none)', async () => {
+    const late = (await solve(level, { algo: 'bfs', backend: 'prolog', timeoutMs: 60_000, startedAt: clockMs() - 59_999.5 })) as PrologSolveReport;
+    expect(late).toMatchObject({ status: 'limit', backend: 'prolog', reason: 'time limit of 60 s reached', stats: { limit: 'time' } });
+    // with the limit's time to spare, the same solve is solved
+    expect(await solve(level, { algo: 'bfs', backend: 'prolog', timeoutMs: 60_000 })).toMatchObject({ status: 'solved', length: 4 });
   });
 
   it('the heuristic by name; without one, the strategy default on this problem', async () => {
