@@ -9,7 +9,7 @@
  * array of non-strings does; whether a well-formed step names an operator
  * that applies is the validator's question (exit 5).
  */
-import { isLineEnd, PlanlogError, splitLines } from '../util/errors.ts';
+import { isLineEnd, lineStarts, PlanlogError, positionAt, splitLines } from '../util/errors.ts';
 import { parseTerm } from './parse.ts';
 import { termToString, type Term } from '../model/terms.ts';
 import type { PlanStep } from '../model/lifted.ts';
@@ -93,8 +93,7 @@ function jsonErrorPlace(text: string, e: Error): { line: number; column: number 
   const atEnd = /end of JSON input/.test(e.message);
   if (!m && !atEnd) return { line: 1, column: 1 };
   const offset = m ? Math.min(text.length, text.length - text.trimStart().length + Number(m[1])) : text.trimEnd().length;
-  const lines = splitLines(text.slice(0, offset));
-  return { line: lines.length, column: lines[lines.length - 1].length + 1 };
+  return positionAt(lineStarts(text), offset);
 }
 
 interface StringPlace {
@@ -110,15 +109,9 @@ interface StringPlace {
 /** Every string literal of a JSON text, in order, with where its contents start. */
 function jsonStringPlaces(text: string): StringPlace[] {
   const places: StringPlace[] = [];
-  let line = 1;
-  let lineStart = 0;
+  const starts = lineStarts(text);
   for (let i = 0; i < text.length; i++) {
-    if (isLineEnd(text[i])) {
-      // CR LF is one line end
-      if (text[i] === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      lineStart = i + 1;
-    } else if (text[i] === '"') {
+    if (text[i] === '"') {
       let j = i + 1;
       while (j < text.length && text[j] !== '"' && !isLineEnd(text[j])) j += text[j] === '\\' ? 2 : 1;
       const raw = text.slice(i + 1, j);
@@ -128,7 +121,7 @@ function jsonStringPlaces(text: string): StringPlace[] {
       } catch {
         value = raw;
       }
-      places.push({ value, line, column: i + 2 - lineStart, offset: i + 1, plain: !raw.includes('\\') });
+      places.push({ value, ...positionAt(starts, i + 1), offset: i + 1, plain: !raw.includes('\\') });
       i = j;
     }
   }
