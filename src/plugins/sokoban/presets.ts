@@ -71,8 +71,10 @@ export const sokobanAutoStrategy: Strategy = {
         estimate: m.estimate,
         backward: m.backward,
       });
-      if (!used.includes(m.estimate)) used.push(m.estimate);
-      used.push(used.splice(used.indexOf(m.estimate), 1)[0]);
+      // each heuristic once, the one of the run that answered last
+      const seen = used.indexOf(m.estimate);
+      if (seen >= 0) used.splice(seen, 1);
+      used.push(m.estimate);
       nodesLeft -= r.stats.expanded;
       stats = stats ? addStats(stats, r.stats) : r.stats;
       if (r.status !== 'limit' || r.stats.limit === 'interrupted' || r.stats.limit === 'memory' || nodesLeft <= 0) break;
