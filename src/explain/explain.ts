@@ -103,7 +103,7 @@ export function explainPlan(loaded: LoadedProblem, steps: readonly PlanStep[], d
     name: factKey(op.name),
     line: op.loc.line,
     // a PDDL domain's operator is its (:action …) as written
-    text: (domainText[op.loc.offset] === '(' ? formText(domainText, op.loc.offset) : clauseText(domainText, op.loc.offset)) ?? `opn(${factKey(op.name)}, …).`,
+    text: (loaded.pddl ? formText(domainText, op.loc.offset) : clauseText(domainText, op.loc.offset)) ?? `opn(${factKey(op.name)}, …).`,
   });
   const precondition = (l: Literal, b: Record<string, string>): Precondition => ({ fact: groundText(l, b), static: statics.has(l.pred) });
   const board = (i: number): { board?: string } => (level ? { board: renderBoard(level, v.states[i]) } : {});
