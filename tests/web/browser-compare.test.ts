@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
+import { BAD_REQUEST, browserTests, hasChromium, outDir, runAndWait } from './browser-harness.ts';
 
 describe.skipIf(!hasChromium)('the playground: compare side by side', () => {
   const t = browserTests();
@@ -17,10 +17,7 @@ describe.skipIf(!hasChromium)('the playground: compare side by side', () => {
   beforeEach(() => {
     page = t.page;
   });
-  const compareAndWait = async (): Promise<void> => {
-    await page.click('#compare');
-    await page.waitForFunction(() => !(document.querySelector('#compare') as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
-  };
+  const compareAndWait = (): Promise<void> => runAndWait(page, 'compare');
   const cells = (sel: string): Promise<string[][]> =>
     page.$$eval(`${sel} tr`, (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('th, td')).map((c) => c.textContent ?? '')));
 

@@ -27,6 +27,25 @@ export interface BrowserTests {
   errors: string[];
 }
 
+/** A new page opened on `url`, recording its script errors and failed requests (and telling `onRequest` of every request). */
+export async function openPage(browser: Browser, url: string, onRequest?: (r: Request) => void): Promise<{ page: Page; errors: string[] }> {
+  const errors: string[] = [];
+  const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  if (onRequest) page.on('request', onRequest);
+  await page.goto(url);
+  return { page, errors };
+}
+
+/** Presses Solve or Compare and waits until the page is done with the answer (the button enabled again, the status not busy). */
+export async function runAndWait(page: Page, button: 'solve' | 'compare'): Promise<void> {
+  await page.click(`#${button}`);
+  await page.waitForFunction((id) => !(document.querySelector(`#${id}`) as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy', button);
+}
+
 /**
  * Registers the hooks (call it inside the describe block): the server and
  * chromium once, a new page per test (opened on the home page once the
@@ -51,17 +70,8 @@ export function browserTests(onRequest?: (r: Request) => void): BrowserTests {
   });
 
   beforeEach(async () => {
-    const errorsOfThisPage: string[] = [];
-    t.errors = errorsOfThisPage;
-    const page = await t.browser.newPage({ viewport: { width: 1500, height: 950 } });
-    t.page = page;
-    page.on('pageerror', (e) => errorsOfThisPage.push(e.message));
-    page.on('console', (m) => {
-      if (m.type() === 'error') errorsOfThisPage.push(m.text());
-    });
-    if (onRequest) page.on('request', onRequest);
-    await page.goto(t.home);
-    await page.waitForSelector('.preset[data-id="tutorial-7"]');
+    ({ page: t.page, errors: t.errors } = await openPage(t.browser, t.home, onRequest));
+    await t.page.waitForSelector('.preset[data-id="tutorial-7"]');
   }, 60_000);
 
   afterEach(async () => {

@@ -10,7 +10,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { browserTests, hasChromium, outDir } from './browser-harness.ts';
+import { browserTests, hasChromium, openPage, outDir } from './browser-harness.ts';
 
 describe.skipIf(!hasChromium)('the playground: share by URL', () => {
   const t = browserTests();
@@ -21,17 +21,10 @@ describe.skipIf(!hasChromium)('the playground: share by URL', () => {
 
   /** A new page opened on `url`, with the solve requests and errors it makes, once its start is over. */
   const open = async (url: string): Promise<{ page: Page; solves: string[]; errors: string[] }> => {
-    const p = await t.browser.newPage({ viewport: { width: 1500, height: 950 } });
     const solves: string[] = [];
-    const errors: string[] = [];
-    p.on('request', (r) => {
+    const { page: p, errors } = await openPage(t.browser, url, (r) => {
       if (/\/api\/(solve|compare|trace)$/.test(r.url())) solves.push(r.url());
     });
-    p.on('pageerror', (e) => errors.push(e.message));
-    p.on('console', (m) => {
-      if (m.type() === 'error') errors.push(m.text());
-    });
-    await p.goto(url);
     await p.waitForFunction(() => /^(opened a shared link|ready|the link)/.test(document.querySelector('#status')?.textContent ?? ''));
     return { page: p, solves, errors };
   };

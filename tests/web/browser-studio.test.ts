@@ -9,7 +9,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
+import { BAD_REQUEST, browserTests, hasChromium, outDir, runAndWait } from './browser-harness.ts';
 
 describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
   const t = browserTests((r) => {
@@ -30,10 +30,7 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
   });
 
   const text = async (sel: string): Promise<string> => (await page.textContent(sel)) ?? '';
-  const solveAndWait = async (): Promise<void> => {
-    await page.click('#solve');
-    await page.waitForFunction(() => !(document.querySelector('#solve') as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
-  };
+  const solveAndWait = (): Promise<void> => runAndWait(page, 'solve');
 
   it('a level error after a solved plan leaves no replay, plan or verdict of the old plan', async () => {
     await page.click('.preset[data-id="tutorial-1"]');
