@@ -77,7 +77,7 @@ export function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem 
   budget?.poll(() => `reading the domain ${src.domainFile}`);
   if (src.isProlog ?? isPrologFile(src.file)) {
     if (src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to Prolog problem files' });
-    const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text));
+    const problem = parseProblem(src.text, src.file, domain, parsePoll(budget, 'the problem', src.file, src.text), src.defaultDomain);
     budget?.poll(() => `reading the problem ${src.file}`);
     return { domain, problem, ...generated };
   }

@@ -13,11 +13,12 @@ import { nearest } from '../util/edit-distance.ts';
 
 /**
  * Reads and checks a problem file; with a domain, also checks the facts
- * against its predicates (`poll`: see parseProgram).
+ * against its predicates (`poll`: see parseProgram; `defaultDomain`: the
+ * domain is the default one, no domain was named, which a hint then says).
  * @throws PlanlogError with every syntax or problem error found.
  */
-export function parseProblem(text: string, file: string, domain: Domain | null = null, poll?: ParsePoll): Problem {
-  return checkProblem(parseProgram(text, file, poll), domain);
+export function parseProblem(text: string, file: string, domain: Domain | null = null, poll?: ParsePoll, defaultDomain = false): Problem {
+  return checkProblem(parseProgram(text, file, poll), domain, defaultDomain);
 }
 
 type Which = 'init' | 'goal';
@@ -26,7 +27,7 @@ type Which = 'init' | 'goal';
  * The problem of a parsed program. Duplicate facts are dropped (first kept).
  * @throws PlanlogError listing all problems (sorted by position).
  */
-export function checkProblem(program: Program, domain: Domain | null = null): Problem {
+export function checkProblem(program: Program, domain: Domain | null = null, defaultDomain = false): Problem {
   const report = new Reporter(program.file);
   const lists: Record<Which, { term: Term; loc: Loc } | null> = { init: null, goal: null };
   const seen = new Set<string>();
@@ -78,7 +79,13 @@ export function checkProblem(program: Program, domain: Domain | null = null): Pr
       if (domain.predicates.has(g.pred) || initPreds.has(g.pred)) continue;
       const suggestion = nearest(g.pred, domain.predicates.keys(), 2);
       const notes = suggestion !== null ? [`did you mean ${quoteAtom(suggestion)}/${domain.predicates.get(suggestion)!.arity}?`] : [];
-      if (sharesNothing) notes.push(`the problem's predicates share nothing with the domain ${domain.file} — did you forget --domain?`);
+      if (sharesNothing) {
+        notes.push(
+          defaultDomain
+            ? `the problem's predicates share nothing with the default domain ${domain.file} — did you forget --domain?`
+            : `the problem's predicates share nothing with the domain ${domain.file} — is it the problem's domain?`,
+        );
+      }
       report.at(g.loc, `goal fact ${factKey(g)}: predicate ${quoteAtom(g.pred)}/${g.args.length} occurs in no operator and not in init`, notes.length > 0 ? notes : undefined);
     }
   }

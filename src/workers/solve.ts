@@ -110,7 +110,7 @@ function loadedInMain(src: ProblemSource, read: boolean, level: Level | undefine
       return (domain ??= read ? parseDomain(src.domainText, src.domainFile) : { file: src.domainFile, operators: [], predicates: new Map() });
     },
     get problem(): Problem {
-      return (problem ??= !read ? { file: src.file, init: [], goal: [] } : level ? compileLevel(level) : parseProblem(src.text, src.file, this.domain));
+      return (problem ??= !read ? { file: src.file, init: [], goal: [] } : level ? compileLevel(level) : parseProblem(src.text, src.file, this.domain, undefined, src.defaultDomain));
     },
   };
 }

@@ -273,8 +273,15 @@ describe('the CLI: warnings on stderr, in --json, errors under --strict', () => 
       `${goalElsewhere}:2:7: goal fact delivered(parcel): predicate delivered/1 occurs in no operator and not in init`,
       '  goal([delivered(parcel)]).',
       '        ^',
-      "  note: the problem's predicates share nothing with the domain domains/sokoban.pl — did you forget --domain?",
+      "  note: the problem's predicates share nothing with the default domain domains/sokoban.pl — did you forget --domain?",
     ]);
+  });
+
+  it('the same problem with --domain given: the note asks whether it is the problem\'s domain, not whether --domain was forgotten', async () => {
+    const goalElsewhere = tmp.file('delivery2.pl', 'init([at(robot, kitchen)]).\ngoal([delivered(parcel)]).\n');
+    const r = await runMain('solve', goalElsewhere, '--domain', 'domains/sokoban.pl');
+    expect(r.code).toBe(2);
+    expect(r.err.split('\n')[3]).toBe("  note: the problem's predicates share nothing with the domain domains/sokoban.pl — is it the problem's domain?");
   });
 
   it('--backend prolog: the lint grounds the problem for never-applies too, and the no-plan reason names the warning', async () => {
