@@ -620,6 +620,44 @@ export function optionCatalog(reg: OptionRegistry = installed): { common: Option
 }
 
 // ---------------------------------------------------------------------------
+// a trace's own options
+
+/**
+ * The options of a trace beyond a solve's (`planlog trace` and /api/trace):
+ * declared once here; the trace command's flags and help (traceFlagSpecs),
+ * /api/trace's schema (traceSchemaProperties) and the checker
+ * (traceOptionsFrom) come from them.
+ */
+export const traceOptionDecls: readonly OptionDecl[] = [
+  { name: 'limit', type: 'integer', min: 1, requestMax: 1_000_000_000, default: DEFAULT_TRACE_LIMIT, arg: 'N', help: 'expansions shown' },
+  {
+    name: 'states',
+    type: 'boolean',
+    help: "each node's state (its fluent atoms, sorted; no static facts) and, for the graph searches (bfs, ucs, astar, wastar, gbfs, push searches), the frontier: nodes put on the open list by a shown expansion and not expanded within --limit (JSON: frontier: true). A push search's state is its boxes and the player's normalised square",
+  },
+];
+
+/** The trace command's flags of its own options, with their help. */
+export function traceFlagSpecs(): Record<string, FlagSpec> {
+  return Object.fromEntries(
+    traceOptionDecls.map((d) => [d.name, { type: d.type === 'boolean' ? 'boolean' : 'string', ...(d.arg ? { value: d.arg } : {}), help: d.default !== undefined && d.type !== 'boolean' ? `${d.help} (default ${d.default})` : d.help } as FlagSpec]),
+  );
+}
+
+/** /api/trace's fields of the trace's own options, with their schemas (the server caps `limit` further). */
+export function traceSchemaProperties(): Record<string, JsonSchema> {
+  return Object.fromEntries(traceOptionDecls.map((d) => [fieldName(d.name), schemaOf({ ...d, field: fieldName(d.name), group: 'search' })]));
+}
+
+/** A trace's own options checked (the command line's strings, or a request's JSON values), with their defaults. */
+export function traceOptionsFrom(values: Readonly<Record<string, unknown>>, from: 'cli' | 'web'): { limit: number; states: boolean } {
+  const [limitDecl, statesDecl] = traceOptionDecls;
+  const limit = values.limit === undefined ? DEFAULT_TRACE_LIMIT : checkedNumber(limitDecl, nameIn(from, 'limit'), values.limit);
+  const states = values.states === undefined ? false : (checkedValue({ ...statesDecl, field: 'states', group: 'search' }, from, values.states) as boolean);
+  return { limit, states };
+}
+
+// ---------------------------------------------------------------------------
 // bench configurations
 
 /** A bench configuration checked: its strategy, heuristic, options (by field) and seed. */

@@ -30,7 +30,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated }));
     if (limit) return result('limit', null, limitReason(limit, options), limit);
     expanded++;
-    if (trace !== undefined) trace.expand(id, store.parent[id], store.op[id], NaN, NaN);
+    if (trace !== undefined) trace.expand(id, store.parent[id], store.op[id], NaN, NaN, store.data, id * W);
     const k = space.applicable(store.data, id * W, ops);
     for (let i = 0; i < k; i++) {
       const op = ops[i];
@@ -42,6 +42,7 @@ export function bfs(space: SearchSpace, options: SearchOptions): SearchResult {
         duplicates++;
         continue;
       }
+      if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0);
       if (space.isGoal(child, 0)) return result('solved', store.path(r));
     }
   }

@@ -29,7 +29,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   if (space.isGoal(space.init, 0)) return result('solved', []);
   stack.fill(0, space.init, 0);
   expanded++;
-  if (trace !== undefined) trace.expand(0, -1, -1, NaN, NaN);
+  if (trace !== undefined) trace.expand(0, -1, -1, NaN, NaN, space.init, 0);
   let depth = 0;
   while (depth >= 0) {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated, bound: depth }));
@@ -58,7 +58,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
     path[depth] = r;
     stack.fill(depth, child, 0);
     expanded++;
-    if (trace !== undefined) trace.expand(depth, depth - 1, op, NaN, NaN);
+    if (trace !== undefined) trace.expand(depth, depth - 1, op, NaN, NaN, child, 0);
   }
   return result('unsolvable', null, `all ${store.size} reachable states explored; none satisfies the goal`);
 }

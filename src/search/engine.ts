@@ -195,7 +195,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     expanded++;
     if (trace !== undefined) {
       const hh = hW === 0 ? NaN : hv[id];
-      trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id]);
+      trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id], store.data, id * W);
     }
     if (hv[id] < best) {
       best = hv[id];
@@ -220,7 +220,10 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       if (r >= 0) {
         grow(store.size);
         g[r] = g2;
-        if (c.goalOnGeneration && space.isGoal(child, 0)) return result('solved', store.path(r));
+        if (c.goalOnGeneration && space.isGoal(child, 0)) {
+          if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0);
+          return result('solved', store.path(r));
+        }
         if (pruneNew !== null && pruneNew(child, 0, op)) {
           hv[r] = DEAD;
           continue;
@@ -234,6 +237,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
         }
         open.push(key(g2, hr), r);
         if (isPref[op]) prefOpen.push(key(g2, hr), r);
+        if (trace !== undefined) trace.generate?.(r, id, op, c.lazy || hW === 0 ? NaN : hr, gW * g2 + hW * hr, child, 0);
         continue;
       }
       const old = -r - 1;
@@ -245,7 +249,9 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
           closed[old] = 0;
           reopened++;
         }
-        open.push(key(g2, hv[old] === UNKNOWN ? hv[id] : hv[old]), old);
+        const hOld = hv[old] === UNKNOWN ? hv[id] : hv[old];
+        open.push(key(g2, hOld), old);
+        if (trace !== undefined) trace.generate?.(old, id, op, hW === 0 || hv[old] === UNKNOWN ? NaN : hOld, gW * g2 + hW * hOld, store.data, old * W);
       } else duplicates++;
     }
     for (let i = 0; i < nPref; i++) isPref[pref[i]] = 0;

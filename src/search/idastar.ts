@@ -87,7 +87,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
     expanded++;
     if (trace !== undefined) {
       trace.iteration?.(bound);
-      trace.expand(0, -1, -1, hv[0], hv[0]);
+      trace.expand(0, -1, -1, hv[0], hv[0], space.init, 0);
     }
     let depth = 0;
     while (depth >= 0) {
@@ -133,7 +133,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
       stack.fill(depth, child, 0);
       it.expanded++;
       expanded++;
-      if (trace !== undefined) trace.expand(depth, depth - 1, op, hv[r], f);
+      if (trace !== undefined) trace.expand(depth, depth - 1, op, hv[r], f, child, 0);
     }
     if (nextBound === Infinity) {
       return result('unsolvable', null, `no node exceeded the f bound ${bound}: every reachable state was explored`);

@@ -143,7 +143,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       next[depth] = 0;
       it.expanded++;
       expanded++;
-      if (trace !== undefined) trace.expand(depth, depth - 1, depth === 0 ? -1 : pathOp[depth], NaN, NaN);
+      if (trace !== undefined) trace.expand(depth, depth - 1, depth === 0 ? -1 : pathOp[depth], NaN, NaN, states, depth * W);
     };
 
     expand(0);

@@ -58,6 +58,22 @@ export interface TracedSpace {
    * operators are the task's own.
    */
   planOps?(plan: readonly string[]): string[];
+  /**
+   * trace --states: the fluent atoms true in a packed state, as the task
+   * names them, sorted. A space of macro operators says them here (Sokoban's
+   * push space: its boxes and the player's normalised square); a ground
+   * task's space (strips/space.ts) names them through its task instead, and
+   * a space with neither has no states in the trace.
+   */
+  stateAtoms?(s: Uint32Array, off: number): string[];
+  /** 32-bit words per packed state (with `init`, `applicable` and `apply`, the trace rebuilds the states of plan nodes it did not see). */
+  readonly words?: number;
+  /** The root state(s), `words` words each. */
+  readonly init?: Uint32Array;
+  /** Writes the ids of the operators applicable in the state to `out`; returns their number. */
+  applicable?(s: Uint32Array, off: number, out: Int32Array): number;
+  /** Writes the successor of the state under `op` to dst at dstOff. */
+  apply?(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void;
 }
 
 /** Watches a search node by node (see src/trace/). */
@@ -68,9 +84,21 @@ export interface SearchTracer {
    * the latest node expanded at depth d - 1 is the parent of the one at
    * depth d). `parent` is the parent's key (-1 for a root), `op` the
    * operator that led to the node (-1 for a root), `h` and `f` the values
-   * the strategy orders by (NaN when it has none).
+   * the strategy orders by (NaN when it has none). `s`/`off`: the node's
+   * packed state (for trace --states).
    */
-  expand(key: number, parent: number, op: number, h: number, f: number): void;
+  expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number): void;
+  /**
+   * Graph searches (bfs and the best-first engine: ucs, astar, wastar, gbfs,
+   * the push searches): a node is put on the open list — a new state, or a
+   * closed one reopened by a cheaper path — by the expansion of `parent`
+   * (the key just expanded). `key` is its state id, `op` the operator, `h`
+   * and `f` as for `expand`; h is NaN when not known yet (lazy evaluation:
+   * f is then the value the open list orders it by, from the parent's h; a
+   * goal found when generated: f NaN too). `s`/`off`: its packed state.
+   * Depth-first strategies (dfs, iddfs, idastar) report none.
+   */
+  generate?(key: number, parent: number, op: number, h: number, f: number, s: Uint32Array, off: number): void;
   /** Iterative strategies (iddfs, idastar): an iteration with this bound starts. */
   iteration?(bound: number): void;
 }

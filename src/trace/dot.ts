@@ -2,7 +2,7 @@
  * A search trace as a Graphviz DOT digraph (planlog trace --format dot):
  * one box per node labelled with its expansion number, the operator that
  * led there and g, h, f; the plan's nodes and edges in red (penwidth 2),
- * unrecorded plan nodes dashed, the goal doubled; iterative strategies get
+ * unrecorded plan nodes dashed, frontier nodes (--states) dotted, the goal doubled; iterative strategies get
  * one cluster per bound. Render with `dot -Tsvg trace.dot > trace.svg`.
  */
 import type { SearchTrace, TraceNode } from './trace.ts';
@@ -19,7 +19,8 @@ function nodeLine(n: TraceNode): string {
   const label = `#${n.id} ${n.op ?? 'start'}\ng=${num(n.g)} h=${num(n.h)} f=${num(n.f)}`;
   const attrs = [`label=${dotString(label)}`];
   if (n.plan) attrs.push(PLAN);
-  if (!n.recorded) attrs.push('style="dashed"');
+  if (n.frontier) attrs.push('style="dotted"');
+  else if (!n.recorded) attrs.push('style="dashed"');
   if (n.goal) attrs.push('peripheries=2');
   return `n${n.id} [${attrs.join(', ')}];`;
 }

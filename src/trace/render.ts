@@ -11,7 +11,8 @@ function table(rows: string[][], right: boolean[]): string[] {
 
 function nodeRows(t: SearchTrace): string[] {
   const iterative = t.iterations !== undefined;
-  const head = ['', 'node', ...(iterative ? ['bound'] : []), 'depth', 'g', 'h', 'f', 'operator', 'parent'];
+  const states = t.states === true;
+  const head = ['', 'node', ...(iterative ? ['bound'] : []), 'depth', 'g', 'h', 'f', 'operator', 'parent', ...(states ? ['state'] : [])];
   const row = (n: TraceNode): string[] => [
     n.plan ? '*' : '',
     `#${n.id}`,
@@ -20,10 +21,11 @@ function nodeRows(t: SearchTrace): string[] {
     num(n.g),
     num(n.h),
     num(n.f),
-    `${n.op ?? '(start)'}${n.goal ? '  (goal)' : n.recorded ? '' : '  (beyond --limit)'}`,
+    `${n.op ?? '(start)'}${n.goal ? '  (goal)' : n.frontier ? '  (frontier)' : n.recorded ? '' : '  (beyond --limit)'}`,
     n.parent === null ? '–' : `#${n.parent}`,
+    ...(states ? [n.state ? n.state.join(' ') : '–'] : []),
   ];
-  return table([head, ...t.nodes.map(row)], [false, true, ...(iterative ? [true] : []), true, true, true, true, false, false]);
+  return table([head, ...t.nodes.map(row)], [false, true, ...(iterative ? [true] : []), true, true, true, true, false, false, ...(states ? [false] : [])]);
 }
 
 /**

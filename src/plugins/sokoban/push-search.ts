@@ -304,6 +304,28 @@ export class PushSpace implements BestFirstSpace {
     return dead;
   };
 
+  /**
+   * trace --states: the state as the Sokoban domain's atoms, sorted: its
+   * boxes (`box(xXyY)`) and the player's square (`sokoban(xXyY)`), which is
+   * the normalised one (the smallest square of the player's region: every
+   * square the player can walk to without pushing is the same state).
+   * `empty` atoms are left out.
+   */
+  stateAtoms(s: Uint32Array, off: number): string[] {
+    const { board } = this;
+    const cells = board.cells;
+    const out: string[] = [];
+    for (let w = 0; w < this.BW; w++) {
+      for (let bits = s[off + w]; bits !== 0; ) {
+        const low = bits & -bits;
+        bits ^= low;
+        out.push(`box(${board.name(cells[(w << 5) + (31 - Math.clz32(low))])})`);
+      }
+    }
+    out.push(`sokoban(${board.name(cells[s[off + this.BW]])})`);
+    return out.sort();
+  }
+
   /** The box estimate of a state. */
   evaluate(s: Uint32Array, off: number): number {
     const scratch = this.scratch;
