@@ -3,7 +3,7 @@
  * page (bundled in memory when the server starts: no files are read per
  * request, so no path can escape) and the JSON API of shared/DESIGN.md.
  *
- * Every CPU-bound route (solve, compare, validate, explain, scan) runs on a
+ * Every CPU-bound route (solve, compare, trace, validate, explain, scan, lint, pddl) runs on a
  * worker pool (piscina) with a bounded queue: 503 when it is full (the
  * server counts what it handed to the pool) or when a request has waited
  * longer than `maxWait` for a worker. A request's time and node limits are
@@ -27,13 +27,15 @@ import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { prologEngines, prologStrategies } from '../prolog/solve.ts';
 import { theories } from '../prolog/theory.ts';
 import { bundledDomains, bundledLevels } from './catalog.ts';
-import { DEFAULT_TRACE_LIMIT, optionCatalog } from '../options/index.ts';
+import { DEFAULT_TRACE_LIMIT, optionCatalog, traceSchemaProperties } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import { progressSlots, readProgress, type RequestOptions, type WebResult, type WebTask } from './task.ts';
 import { openEventStream, type EventStream } from './events.ts';
 import type { ScanResult, WorkerHeap } from './worker.ts';
+import type { AuthorJob } from './author.ts';
+import { lintBodySchema, pddlBodySchema } from './author-schema.ts';
 import { collectWorkerOutput, type WorkerStream } from '../workers/output.ts';
 
 export interface ServeOptions {
@@ -230,7 +232,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
    * seconds (counted from its start) and was stopped. `interrupt` is the
    * search's stop flag, set when the client goes away.
    */
-  async function dispatch(reply: FastifyReply, handler: 'task' | 'scan', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string }, interrupt: Int32Array | undefined, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
+  async function dispatch(reply: FastifyReply, handler: 'task' | 'scan' | 'author', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string } | AuthorJob, interrupt: Int32Array | undefined, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
     if (inPool >= threads + queueLimit) return busy(reply, `${queueLimit} requests waiting`);
     const state = new Int32Array(new SharedArrayBuffer(4));
     const abort = new AbortController();
@@ -308,10 +310,10 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   /** A search's stop flag in shared memory. */
   const stopFlag = (): Int32Array => new Int32Array(new SharedArrayBuffer(4));
 
-  type SolveBody = RequestOptions & { level?: string; number?: number; problem?: string; domain?: string; stream?: boolean; limit?: number };
+  type SolveBody = RequestOptions & { level?: string; number?: number; problem?: string; domain?: string; stream?: boolean; limit?: number; states?: boolean };
   /** The search options of a body, with the server's limits applied. */
   const optionsOf = (b: SolveBody): RequestOptions => {
-    const { level: _l, number: _n, problem: _p, domain: _d, stream: _s, limit: _t, ...o } = b;
+    const { level: _l, number: _n, problem: _p, domain: _d, stream: _s, limit: _t, states: _st, ...o } = b;
     return { ...o, timeout: Math.min(o.timeout ?? defaultTimeout, maxTimeout), maxNodes: Math.min(o.maxNodes ?? maxNodes, maxNodes), ...(options.strict && o.strict === undefined ? { strict: true } : {}) };
   };
 
@@ -322,12 +324,15 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
     const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
     return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace, progress);
   });
-  // the JSON of `planlog trace --format json`; `limit`: the expansions recorded (default DEFAULT_TRACE_LIMIT as the CLI's, capped by the server)
-  const traceSchema = { ...solveBodySchema, properties: { ...solveBodySchema.properties, limit: { type: 'integer', minimum: 1, maximum: 1_000_000_000 } } };
+  // the JSON of `planlog trace --format json`; the trace's own options (options/ traceOptionDecls): `limit`, the expansions recorded
+  // (default DEFAULT_TRACE_LIMIT as the CLI's, capped by the server), `states` (trace --states); `stream: true` as /api/solve's
+  const traceSchema = { ...solveSchema, properties: { ...solveSchema.properties, ...traceSchemaProperties() } };
   app.post<{ Body: SolveBody }>('/api/trace', { schema: { body: traceSchema } }, (req, reply) => {
     const o = optionsOf(req.body);
     const limit = Math.min(req.body.limit ?? DEFAULT_TRACE_LIMIT, maxTraceLimit);
-    return dispatch(reply, 'task', { kind: 'trace', source: sourceOf(req.body), options: o, limit }, stopFlag(), (o.timeout ?? defaultTimeout) + grace);
+    const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
+    const job = { kind: 'trace' as const, source: sourceOf(req.body), options: o, limit, ...(req.body.states ? { states: true } : {}) };
+    return dispatch(reply, 'task', job, stopFlag(), (o.timeout ?? defaultTimeout) + grace, progress);
   });
   app.post<{ Body: SolveBody }>('/api/compare', { schema: { body: solveBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);
@@ -340,6 +345,33 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       return dispatch(reply, 'task', { kind, source: sourceOf(req.body), options: {}, plan: req.body.plan, lurd: req.body.lurd }, stopFlag(), 30);
     });
   }
+
+  // authoring (author.ts): the lint's warnings of a text as `planlog lint --json` answers them, and PDDL ↔ opn as `planlog pddl import|export`
+  type LintBody = { level?: string; number?: number; problem?: string; domain?: string; strict?: boolean };
+  app.post<{ Body: LintBody }>('/api/lint', { schema: { body: lintBodySchema } }, (req, reply) => {
+    const b = req.body;
+    const source = b.level === undefined && b.problem === undefined ? null : sourceOf(b);
+    const job: AuthorJob = { kind: 'lint', source, domainText: b.domain ?? '', strict: b.strict ?? options.strict ?? false, timeoutMs: defaultTimeout * 1000 };
+    return dispatch(reply, 'author', job, stopFlag(), defaultTimeout + grace);
+  });
+  type PddlBody = { to: 'opn' | 'pddl'; domain?: string; problem?: string; level?: string; number?: number; domainName?: string; plan?: string[]; lurd?: string };
+  app.post<{ Body: PddlBody }>('/api/pddl', { schema: { body: pddlBodySchema } }, (req, reply) => {
+    const b = req.body;
+    if (b.to === 'opn') return dispatch(reply, 'author', { kind: 'pddl', to: 'opn', domain: b.domain ?? '', ...(b.problem !== undefined ? { problem: b.problem } : {}) }, undefined, 30);
+    if (b.problem !== undefined && b.domain === undefined) return apiError(reply, 400, 'a problem needs its domain', { file: '<request>' });
+    const src = b.level !== undefined || b.problem !== undefined ? sourceOf(b) : null;
+    const job: AuthorJob = {
+      kind: 'pddl',
+      to: 'pddl',
+      domainText: src?.domainText ?? b.domain ?? '',
+      domainFile: src?.domainFile ?? '<domain>',
+      ...(src ? { problem: { file: src.file, text: src.text, isProlog: src.isProlog, level: src.level } } : {}),
+      domainName: b.domainName ?? (b.domain === undefined ? 'sokoban' : 'domain'),
+      plan: b.plan,
+      lurd: b.lurd,
+    };
+    return dispatch(reply, 'author', job, undefined, 30);
+  });
 
   return {
     app,

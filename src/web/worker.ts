@@ -1,12 +1,13 @@
 /**
  * The web server's pool worker: one handler per kind of work (`task`:
  * solve, compare, validate, explain; `scan`: the levels of an uploaded
- * file), each behind the start handshake (handshake.ts); what the worker
+ * file; `author`: lint and PDDL translations), each behind the start handshake (handshake.ts); what the worker
  * prints goes to the server's log, not to its stdout (workers/output.ts).
  */
 import { errorJson } from '../pipeline/json.ts';
 import { scanLevels } from '../sokoban/level.ts';
 import { isPlanlogError, PlanlogError } from '../util/errors.ts';
+import { runAuthorJob, type AuthorJob } from './author.ts';
 import { claim, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import { runWebTask, type WebError, type WebResult, type WebTask } from './task.ts';
 import { captureWorkerOutput } from '../workers/output.ts';
@@ -48,6 +49,8 @@ export const task = (request: PoolRequest<WebTask>): Promise<PoolAnswer<WebResul
 /** Piscina's default handler (the compiled planner loads this module directly; pool-task.mjs re-exports it from the sources). */
 export default task;
 export const scan = (request: PoolRequest<{ text: string }>): Promise<PoolAnswer<ScanResult>> => handshake(request, (job) => scanText(job.text));
+/** The authoring routes' jobs (author.ts: /api/lint, /api/pddl). */
+export const author = (request: PoolRequest<AuthorJob>): Promise<PoolAnswer<WebResult>> => handshake(request, runAuthorJob);
 /** Answers once the worker has loaded this module (the server waits for every worker before it listens). */
 export const ready = (): boolean => true;
 

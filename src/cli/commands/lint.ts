@@ -3,14 +3,10 @@
  * Prolog problem with its domain, or a level; warnings on stderr, a count
  * on stdout; exit 0, or 2 under --strict when there is a warning.
  */
-import { isPrologFile, loadProblem } from '../../core/load.ts';
-import { checkDomain } from '../../lang/domain.ts';
+import { isPrologFile } from '../../core/load.ts';
 import { parseProgram } from '../../lang/parse.ts';
-import type { Program } from '../../model/terms.ts';
-import { lintDomain, strictError, type Warning } from '../../lint/index.ts';
 import { defaultMaxMemoryMb } from '../../options/index.ts';
-import { type LintJson, warningsJson } from '../../pipeline/json.ts';
-import { lintLoaded, solveBudget } from '../../pipeline/solve.ts';
+import { isDomainProgram, lintDomainProgram, lintJson, lintSource, type LintResult } from '../../pipeline/lint.ts';
 import { command } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import { domainFlag, jsonFlag, levelFlag, readSource } from '../inputs.ts';
@@ -29,35 +25,24 @@ export const lint = command({
   files: 'problem',
   exits: { 0: 'checked (warnings or none)', 2: 'bad input or usage; with --strict, any warning' },
   run({ file, values }, io) {
-    let warnings: Warning[];
-    let unchecked: string | undefined;
+    let result: LintResult;
     let domain: string | null;
     // a .pl file alone may be a domain: parsed once, and checked as one when it is
     const program = values.domain === undefined && values.level === undefined && isPrologFile(file) ? parseProgram(io.readFile(file), file) : null;
     if (program && isDomainProgram(program)) {
       domain = null;
-      warnings = lintDomain(checkDomain(program));
+      result = lintDomainProgram(program);
     } else {
       const source = readSource(io, file, values, 'lint');
       domain = source.domainFile;
-      // never-applies grounds the problem: under the memory limit a solve has
-      ({ warnings, unchecked } = lintLoaded(loadProblem(source), solveBudget({ maxMemoryMb: defaultMaxMemoryMb })));
+      result = lintSource(source, { maxMemoryMb: defaultMaxMemoryMb });
     }
-    if (values.strict && warnings.length > 0) throw strictError(warnings);
-    printWarnings(io, warnings);
-    if (unchecked) io.err(`note: ${unchecked}`);
-    if (values.json) {
-      const json: LintJson = { file, domain, warnings: warningsJson(warnings), ...(unchecked ? { unchecked } : {}) };
-      io.out(JSON.stringify(json, null, 2));
-    } else io.out(`${file}${domain ? ` (domain ${domain})` : ''}: ${warningCount(warnings.length)}`);
+    // under --strict a warning is the error (exit 2), before anything is printed
+    const json = lintJson(file, domain, result, Boolean(values.strict));
+    printWarnings(io, result.warnings);
+    if (result.unchecked) io.err(`note: ${result.unchecked}`);
+    if (values.json) io.out(JSON.stringify(json, null, 2));
+    else io.out(`${file}${domain ? ` (domain ${domain})` : ''}: ${warningCount(result.warnings.length)}`);
     return exitCode('ok');
   },
 });
-
-/** A Prolog file that is a domain: no clause is an init/1 or goal/1 fact (a problem file's). */
-function isDomainProgram(program: Program): boolean {
-  return !program.clauses.some((c) => {
-    const h = c.head;
-    return h !== null && h.kind === 'compound' && h.args.length === 1 && (h.functor === 'init' || h.functor === 'goal');
-  });
-}

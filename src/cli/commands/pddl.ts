@@ -5,13 +5,8 @@
  */
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, extname, join, resolve } from 'node:path';
-import { loadProblem } from '../../core/load.ts';
-import { parseDomain } from '../../lang/domain.ts';
 import { UsageError } from '../../options/index.ts';
-import { exportPddlDomain, exportPddlProblem, pddlLabel } from '../../pddl/export.ts';
-import { importPddl } from '../../pddl/import.ts';
-import { readPddlDomain } from '../../pddl/read-domain.ts';
-import { readPddlProblem } from '../../pddl/read-problem.ts';
+import { opnToPddl, pddlToOpn, type TranslatedText } from '../../pipeline/pddl.ts';
 import { PlanlogError } from '../../util/errors.ts';
 import { command } from '../command.ts';
 import { commandHelp } from '../help.ts';
@@ -61,36 +56,22 @@ export const pddl = command({
 
 type Output = [file: string, text: string, summary: string];
 
+/** The translated texts as the command writes them. */
+const outputs = (r: { domain: TranslatedText; problem: TranslatedText | null }): Output[] => [r.domain, ...(r.problem ? [r.problem] : [])].map((t) => [t.name, t.text, t.summary]);
+
 function exportFiles(io: Io, domainFile: string, problemFile: string | undefined, level: string | undefined): Output[] {
-  const domainText = io.readFile(domainFile);
-  const domainName = pddlLabel(basename(domainFile, extname(domainFile)));
-  if (problemFile === undefined) {
-    if (level !== undefined) throw new UsageError('--level needs a level file after the domain');
-    const domain = parseDomain(domainText, domainFile);
-    return [['domain.pddl', exportPddlDomain(domain, domainName), count(domain.operators.length, 'action')]];
-  }
-  const loaded = loadProblem({ file: problemFile, text: io.readFile(problemFile), level, domainFile, domainText });
-  const { domain, problem } = loaded;
-  const name = pddlLabel(loaded.level ? (loaded.level.title ?? `level-${loaded.level.number}`) : basename(problemFile, extname(problemFile)));
-  return [
-    ['domain.pddl', exportPddlDomain(domain, domainName, problem), count(domain.operators.length, 'action')],
-    ['problem.pddl', exportPddlProblem(domain, problem, name, domainName), facts(problem.init.length, problem.goal.length)],
-  ];
+  if (problemFile === undefined && level !== undefined) throw new UsageError('--level needs a level file after the domain');
+  const domain = { file: domainFile, text: io.readFile(domainFile) };
+  const problem = problemFile === undefined ? null : { file: problemFile, text: io.readFile(problemFile), level };
+  return outputs(opnToPddl(domain, problem, { domainName: basename(domainFile, extname(domainFile)), problemName: problemFile === undefined ? '' : basename(problemFile, extname(problemFile)) }));
 }
 
 function importFiles(io: Io, domainFile: string, problemFile: string | undefined, values: { level?: string; out: string }): Output[] {
   if (values.level !== undefined) throw new UsageError('--level applies to pddl export');
-  const domain = readPddlDomain(io.readFile(domainFile), domainFile);
-  const problem = problemFile === undefined ? null : readPddlProblem(io.readFile(problemFile), problemFile, domain);
-  const texts = importPddl(domain, problem, { domainFile: join(values.out, 'domain.pl'), problemFile: join(values.out, 'problem.pl') });
-  const out: Output[] = [['domain.pl', texts.domainText, count(domain.actions.length, 'operator')]];
-  if (problem && texts.problemText !== null) out.push(['problem.pl', texts.problemText, facts(problem.init.length, problem.goal.length + problem.negGoal.length)]);
-  return out;
+  const domain = { file: domainFile, text: io.readFile(domainFile) };
+  const problem = problemFile === undefined ? null : { file: problemFile, text: io.readFile(problemFile) };
+  return outputs(pddlToOpn(domain, problem, { domainFile: join(values.out, 'domain.pl'), problemFile: join(values.out, 'problem.pl') }));
 }
-
-/** "1 action", "3 actions". */
-const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
-const facts = (init: number, goal: number): string => `${count(init, 'initial fact')}, ${count(goal, 'goal fact')}`;
 
 /** A system error in words: "no such file or directory" for ENOENT, and so on (Node's text without the call and path otherwise). */
 function why(e: unknown): string {
