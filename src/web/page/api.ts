@@ -49,7 +49,7 @@ export interface Options {
   backends: string[];
   engines: string[];
   theories: string[];
-  limits: { defaultTimeout: number; maxTimeout: number; maxNodes: number };
+  limits: { defaultTimeout: number; maxTimeout: number; maxNodes: number; defaultTraceLimit?: number; maxTraceLimit?: number };
   /** The options of every request. */
   options: OptionInfo[];
 }

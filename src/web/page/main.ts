@@ -9,10 +9,11 @@ import { LevelEditor } from './editor.ts';
 import { OptionPanel } from './options-panel.ts';
 import { icon, setIcon } from './icons.ts';
 import { prolog } from './prolog-mode.ts';
-import { Replay } from './replay.ts';
-import { compareView, statsRows } from './results.ts';
+import { PlanView, Replay, type PlanToShow } from './replay.ts';
+import { compareView, engineName, statsRows } from './results.ts';
 import { parseBoard } from './sokoban.ts';
 import { decodeState, encodeState, PREFIX, ShareError, type SharedState } from './share.ts';
+import { SearchView } from './search-view.ts';
 import { count } from '../../util/words.ts';
 
 let options: Options;
@@ -35,6 +36,7 @@ const status = (text: string, kind: 'info' | 'error' | 'busy' = 'info'): void =>
 // ---------------------------------------------------------------- inputs
 
 const replay = new Replay({
+  root: $('replay'),
   board: $('board'),
   scrub: $<HTMLInputElement>('scrub'),
   label: $('step-label'),
@@ -50,7 +52,21 @@ const replay = new Replay({
     $<HTMLButtonElement>('hand-undo').disabled = !canUndo;
     $<HTMLButtonElement>('hand-redo').disabled = !canRedo;
   },
+  onStep: followPlan,
 });
+
+/** The plan list follows the replay: the row of the step shown is highlighted and scrolled into the list's view (the list only, the page stays put). */
+function followPlan(index: number): void {
+  const list = $('plan');
+  list.querySelectorAll('li').forEach((li, k) => {
+    li.classList.toggle('current', k === index - 1);
+    if (k !== index - 1) return;
+    const box = list.getBoundingClientRect();
+    const row = li.getBoundingClientRect();
+    if (row.top < box.top) list.scrollTop -= box.top - row.top;
+    else if (row.bottom > box.bottom) list.scrollTop += row.bottom - box.bottom;
+  });
+}
 for (const [id, f] of [
   ['first', () => replay.go(0)],
   ['prev', () => replay.go(replay.index - 1)],
@@ -359,7 +375,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
       else if (r.status === 'unsolvable') status(`no plan exists (answered in ${took()})`, 'error');
       else status(`stopped by a limit${r.stats.limit ? ` (${r.stats.limit})` : ''} after ${took()}: no plan found`, 'error');
     } else {
-      showCompare(await api.compare(body, ctl.signal));
+      await showCompare(await api.compare(body, ctl.signal), problem, ctl.signal);
       status(`compared in ${took()}`);
     }
   } catch (err) {
@@ -389,6 +405,15 @@ function setBusy(busy: boolean): void {
 $('solve').addEventListener('click', () => void run('solve'));
 $('compare').addEventListener('click', () => void run('compare'));
 $('cancel').addEventListener('click', () => running?.abort());
+
+// ---------------------------------------------------------------- search view
+
+/** The Search view: Trace runs the problem and options of the page with the tracer (search-view.ts). */
+const searchView = new SearchView($('search-view'), {
+  body: () => ({ ...problemBody(), ...searchBody() }),
+  status,
+  limits: () => options?.limits ?? {},
+});
 
 async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): Promise<void> {
   $('verdict').textContent = r.status === 'solved' ? `Solved: ${count(r.length, 'step')}.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
@@ -471,15 +496,42 @@ $('copy-lurd').addEventListener('click', async () => {
   }
 });
 
-/** A level solved by hand: the server's validator confirms it. */
-function showCompare(c: CompareJson): void {
+/** The columns of a comparison's replay: a view per backend. */
+const sideViews = {
+  ts: sideView('side-ts'),
+  prolog: sideView('side-prolog'),
+};
+function sideView(id: string): PlanView {
+  const part = (cls: string): HTMLElement => $(id).querySelector<HTMLElement>(`.${cls}`)!;
+  return new PlanView({ board: part('side-board'), info: part('side-info'), facts: part('side-facts') });
+}
+
+/** A comparison: the verdict and tables, and both plans replayed in step (a board or the facts per backend; a side without a plan says why in its column). */
+async function showCompare(c: CompareJson, body: ProblemBody, signal: AbortSignal): Promise<void> {
   const v = compareView(c);
   $('verdict').textContent = v.verdict;
   $('verdict').dataset.status = v.agree ? 'solved' : 'limit';
   $('compare-view').replaceChildren(v.table);
   $('compare-view').hidden = false;
+  const start = 'level' in body ? parseBoard(body.level) : null;
+  const sides = await Promise.all(
+    (['ts', 'prolog'] as const).map(async (k): Promise<PlanToShow & { view: PlanView }> => {
+      const r = c[k];
+      const column = $(`side-${k}`);
+      column.querySelector('.side-name')!.textContent = engineName(r);
+      const error = column.querySelector<HTMLElement>('.side-error')!;
+      error.hidden = r.status === 'solved';
+      error.textContent = r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : r.status === 'limit' ? `Stopped by a limit: ${r.reason ?? ''}` : '';
+      if (r.status !== 'solved') return { view: sideViews[k], start: null, plan: [] };
+      const explanation = await api.explain({ ...body, plan: r.plan }, signal).catch(() => undefined);
+      return { view: sideViews[k], start, plan: r.plan, lurd: r.lurd, explanation };
+    }),
+  );
+  replay.loadInStep(sides);
+  $('replay').hidden = false;
 }
 
+/** A level solved by hand: the server's validator confirms it. */
 async function checkHandPlay(lurd: string): Promise<void> {
   try {
     const v = await api.validate({ level: editor.value, lurd });
@@ -611,6 +663,7 @@ async function start(): Promise<void> {
     $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
     $<HTMLInputElement>('timeout').max = String(opts.limits.maxTimeout);
     $<HTMLInputElement>('max-nodes').placeholder = `up to ${opts.limits.maxNodes.toLocaleString('en')}`;
+    searchView.setLimits();
     levelPresets = levels;
     showPresets(levels);
     const defaults = (): void => {

@@ -1,0 +1,148 @@
+/// <reference lib="dom" />
+/**
+ * The playground's Search view in a real browser (issue 16, item 1): Trace
+ * with iddfs --cycle action on a tiny two-box level, stepping through the
+ * expansions; the iterations table, the per-bound node counts, the
+ * `stopped` sentence and g/h/f of the first steps are what `planlog trace
+ * FILE --algo iddfs --cycle action --format json` answers (run in-process
+ * here, not written down twice); bfs's open and closed sets at a step; a
+ * trace cut at its limit says so. Screenshots: test-output/search-*.png.
+ */
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
+import { runMain, scratch } from '../cli/run-main.ts';
+import type { SearchTrace } from '../../src/trace/trace.ts';
+
+/** Two boxes in a corridor: the second box can never reach a goal, so iddfs deepens to bound 7, where the longest partial plan (6) stops it (46 expansions). */
+const TWO = '#########\n#@$ .$. #\n#########\n';
+
+describe.skipIf(!hasChromium)('the Search view', () => {
+  const t = browserTests();
+  let page: Page;
+  let errors: string[];
+  const files = scratch('planlog-search-');
+  const level = files.file('two.txt', TWO);
+  beforeEach(() => {
+    page = t.page;
+    errors = t.errors;
+  });
+
+  const text = async (sel: string): Promise<string> => (await page.textContent(sel)) ?? '';
+
+  /** `planlog trace` of the level as JSON. */
+  async function cliTrace(...flags: string[]): Promise<SearchTrace> {
+    const r = await runMain('trace', level, ...flags, '--format', 'json');
+    const trace = JSON.parse(r.out) as SearchTrace;
+    // exit 1: no plan (this level has none)
+    expect([trace.status, r.code]).toEqual(['unsolvable', 1]);
+    return trace;
+  }
+
+  /** Sets the level, the strategy and (optionally) the cycle rule and the limit, presses Trace and waits for the view. */
+  async function trace(algo: string, cycle?: string, limit?: number): Promise<void> {
+    await page.fill('#level-text', TWO);
+    await page.selectOption('#algo', algo);
+    if (cycle) await page.selectOption('#more-options [data-field="cycle"] select', cycle);
+    if (limit !== undefined) await page.fill('#trace-limit', String(limit));
+    await page.click('#trace');
+    await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
+    expect(await page.isHidden('#trace-error')).toBe(true);
+  }
+
+  /** The selected node's fields as the view shows them. */
+  async function shownNode(): Promise<Record<string, string>> {
+    return page.$$eval('#st-node td[data-k]', (tds) => Object.fromEntries(tds.map((td) => [(td as HTMLElement).dataset.k!, td.textContent ?? ''])));
+  }
+  const dash = (v: number | null): string => (v === null ? '–' : String(v));
+
+  /** Console errors other than the 400 of the page asking a server without a streamed trace for one (it then falls back to a streamed solve). */
+  const realErrors = (): string[] => errors.filter((e) => e !== BAD_REQUEST);
+
+  it('iddfs --cycle action: the bounds table, the per-bound node counts, the stopped sentence and g/h/f of the first 5 steps equal planlog trace', async () => {
+    const want = await cliTrace('--algo', 'iddfs', '--cycle', 'action');
+    expect(want.status).toBe('unsolvable');
+    expect(want.iterations!.length).toBeGreaterThan(3);
+    await trace('iddfs', 'action');
+    expect(await text('#trace-summary')).toBe(`iddfs: no plan exists; showing all ${want.expansions} expansions.`);
+    expect(await text('#trace-stopped')).toBe(`Stopped: ${want.stopped}`);
+    expect(await text('#trace-stopped')).toContain("the original's max-length termination");
+    // the iterations: bound, expanded, generated, max depth, and the recorded nodes of the bound in the tree
+    const rows = await page.$$eval('#st-bounds tr[data-bound]', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent))));
+    const perBound = (b: number): number => want.nodes.filter((n) => n.recorded && n.bound === b).length;
+    expect(rows).toEqual(want.iterations!.map((it) => [it.bound, it.expanded, it.generated, it.maxDepth, perBound(it.bound)]));
+    // the tree: every node, one box per bound
+    expect(await page.locator('#st-tree .st-node').count()).toBe(want.nodes.length);
+    expect(await page.$$eval('#st-tree .st-bound', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.bound)))).toEqual(want.iterations!.map((it) => it.bound));
+    // the first 5 expansions, stepped forward
+    for (let k = 0; k < 5; k++) {
+      if (k > 0) await page.click('#st-next');
+      const n = want.nodes[k];
+      expect(await text('#st-label')).toBe(`expansion ${k + 1} of ${want.expansions} · bound ${n.bound}`);
+      expect(await shownNode()).toMatchObject({ id: String(k), op: n.op ?? '(a root: the initial state)', g: String(n.g), h: dash(n.h), f: dash(n.f), depth: String(n.depth), bound: String(n.bound) });
+      expect(await page.getAttribute(`#st-tree .st-node[data-id="${k}"]`, 'data-state')).toBe('current');
+      // depth-first: the current path (the stack) instead of an open list
+      let len = 0;
+      for (let p: number | null = k; p !== null; p = want.nodes[p].parent) len++;
+      expect(await text('#st-open-title')).toBe('current path (stack)');
+      expect(Number(await text('#st-open-count'))).toBe(len);
+      expect(Number(await text('#st-closed-count'))).toBe(k + 1);
+    }
+    await page.screenshot({ path: `${outDir}search-iddfs.png`, fullPage: true });
+    // back, and a jump to a bound: its first expansion
+    await page.click('#st-prev');
+    expect(await page.getAttribute('#st-label', 'data-step')).toBe('3');
+    const b4 = want.nodes.findIndex((n) => n.bound === 4);
+    await page.selectOption('#st-jump', String(b4));
+    expect(await page.getAttribute('#st-label', 'data-step')).toBe(String(b4));
+    expect((await shownNode()).bound).toBe('4');
+    // a click on a tree node selects it without moving the step
+    await page.click('#st-tree .st-node[data-id="2"]');
+    expect((await shownNode()).id).toBe('2');
+    expect(await page.getAttribute('#st-label', 'data-step')).toBe(String(b4));
+    // the last step
+    await page.click('#st-last');
+    expect(await text('#st-label')).toBe(`expansion ${want.expansions} of ${want.expansions} · bound ${want.iterations!.at(-1)!.bound}`);
+    expect(realErrors()).toEqual([]);
+  }, 60_000);
+
+  it('bfs: the open and closed sets at step 3 are the trace\'s (closed: expanded so far; open: generated, expanded later)', async () => {
+    const want = await cliTrace('--algo', 'bfs');
+    await trace('bfs');
+    expect(await text('#trace-summary')).toBe(`bfs: no plan exists; showing all ${want.expansions} expansions.`);
+    expect(await text('#st-open-title')).toBe('open');
+    for (let k = 0; k < 3; k++) await page.click('#st-next');
+    const i = 3;
+    const closed = want.nodes.filter((n) => n.recorded && n.id <= i).map((n) => n.id);
+    const open = want.nodes.filter((n) => n.parent !== null && n.parent <= i && ((n.recorded && n.id > i) || (n as { frontier?: boolean }).frontier)).map((n) => n.id);
+    expect(closed).toEqual([0, 1, 2, 3]);
+    expect(Number(await text('#st-closed-count'))).toBe(closed.length);
+    expect(Number(await text('#st-open-count'))).toBe(open.length);
+    expect(await page.$$eval('#st-open .st-ref', (bs) => bs.map((b) => Number((b as HTMLElement).dataset.id)))).toEqual(open);
+    expect(await page.$$eval('#st-closed .st-ref', (bs) => bs.map((b) => Number((b as HTMLElement).dataset.id)))).toEqual(closed);
+    // the per-depth table of the whole search
+    const rows = await page.$$eval('#st-bounds tr', (trs) => trs.slice(1).map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent))));
+    expect(rows).toEqual(want.levels!.map((l) => [l.depth, l.expanded]));
+    // clicking an open node selects it
+    await page.click(`#st-open .st-ref[data-id="${open[0]}"]`);
+    expect((await shownNode()).id).toBe(String(open[0]));
+    await page.screenshot({ path: `${outDir}search-bfs.png`, fullPage: true });
+    expect(realErrors()).toEqual([]);
+  }, 60_000);
+
+  it('a trace cut at its limit says so: the first 10 of the search\'s expansions, and the server\'s cap', async () => {
+    const want = await cliTrace('--algo', 'iddfs', '--cycle', 'action', '--limit', '10');
+    expect(want.expansions).toBeGreaterThan(10);
+    await trace('iddfs', 'action', 10);
+    expect(await text('#trace-summary')).toBe(`iddfs: no plan exists; showing the first 10 of ${want.expansions} expansions (this server records at most 5,000).`);
+    expect(await text('#st-label')).toBe(`expansion 1 of 10 · bound 1`);
+    await page.click('#st-last');
+    expect(await page.getAttribute('#st-label', 'data-step')).toBe('9');
+    // the bounds table still counts the whole search; the tree holds the recorded nodes
+    const rows = await page.$$eval('#st-bounds tr[data-bound]', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent))));
+    expect(rows.map((r) => r[1])).toEqual(want.iterations!.map((it) => it.expanded));
+    expect(rows.map((r) => r[4]).reduce((a, b) => a + b, 0)).toBe(10);
+    await page.screenshot({ path: `${outDir}search-cut.png`, fullPage: true });
+    expect(realErrors()).toEqual([]);
+  }, 60_000);
+});
