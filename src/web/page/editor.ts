@@ -4,7 +4,7 @@
  * view beside it, kept in sync both ways. One extra row and column lets the
  * level grow; trailing blanks are trimmed from the text.
  */
-import { parseBoard, textRows } from './sokoban.ts';
+import { fitBoard, parseBoard, setBoardSize, textRows } from './sokoban.ts';
 
 const CYCLE = [' ', '#', '.', '$', '*', '@', '+'];
 const CLASS: Record<string, string> = { ' ': 'floor', '#': 'wall', '.': 'goal', $: 'box', '*': 'box-on-goal', '@': 'player', '+': 'player-on-goal' };
@@ -18,6 +18,8 @@ export class LevelEditor {
     private readonly text: HTMLTextAreaElement,
     private readonly onChange: () => void,
   ) {
+    // the squares fit the editor's row (the text wraps under a wide level), half the window's height at most
+    fitBoard(grid, () => innerHeight * 0.5);
     this.text.addEventListener('input', () => {
       this.rows = textRows(this.text.value);
       this.draw();
@@ -69,7 +71,7 @@ export class LevelEditor {
     // blank squares the player cannot reach are outside the level: drawn apart
     const board = parseBoard(this.rows.join('\n'));
     const outside = (x: number, y: number): boolean => !board || x >= board.width || y >= board.height || board.cells[y * board.width + x] === 'outside';
-    this.grid.style.setProperty('--cols', String(width));
+    setBoardSize(this.grid, width, height);
     const squares: HTMLElement[] = [];
     for (let y = 0; y < height; y++) {
       for (let x = 0; x < width; x++) {

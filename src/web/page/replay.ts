@@ -1,21 +1,28 @@
 /**
  * The replay of a plan: one frame per step (boards for a Sokoban level),
  * play / pause / step / scrub at a chosen speed, the current step's
- * operator with its bindings and matched preconditions; and play by hand
+ * operator with its bindings and matched preconditions; several plans in
+ * step (a comparison's columns) under the same controls; and play by hand
  * with the arrow keys (undo with u or Backspace) from the initial board.
  */
 import type { ExplainedStep, Explanation } from './api.ts';
-import { drawBoard, isSolved, replayLurd, step, walkTo, type BoardState } from './sokoban.ts';
+import { drawBoard, fitBoard, isSolved, replayLurd, step, walkTo, type BoardState } from './sokoban.ts';
 import { count } from '../../util/words.ts';
 import { setIcon } from './icons.ts';
 
-export interface ReplayParts {
+/** What one plan's view shows: its board (a Sokoban level), the current step's operator, the state's facts. */
+export interface ViewParts {
   board: HTMLElement;
-  scrub: HTMLInputElement;
-  label: HTMLElement;
   info: HTMLElement;
   /** The state's facts, for problems without a board. */
   facts: HTMLElement;
+}
+
+export interface ReplayParts extends ViewParts {
+  /** The replay's element: its data-mode says what the controls drive, the own view (`single`) or views given in step (`in-step`). */
+  root?: HTMLElement;
+  scrub: HTMLInputElement;
+  label: HTMLElement;
   /** How to play by hand (shown only with a board). */
   handHint: HTMLElement;
   /** The hand-play buttons (shown only with a board). */
@@ -27,23 +34,123 @@ export interface ReplayParts {
   onHandSolved(lurd: string): void;
   /** Hand play changed: whether there is a move to undo, and one to redo. */
   onHandChange?(canUndo: boolean, canRedo: boolean): void;
+  /** The replay shows step `index` now (0: the initial state), e.g. to follow it in the plan list. */
+  onStep?(index: number): void;
+}
+
+/** A plan with what its view needs: the initial board (null: a problem without one), the LURD letters and the explanation. */
+export interface PlanToShow {
+  start: BoardState | null;
+  plan: string[];
+  lurd?: string;
+  explanation?: Explanation;
 }
 
 const KEYS: Record<string, 'l' | 'u' | 'r' | 'd'> = { ArrowLeft: 'l', ArrowUp: 'u', ArrowRight: 'r', ArrowDown: 'd' };
 
-export class Replay {
-  index = 0;
-  private frames: BoardState[] = [];
+/**
+ * One plan's view: the board after a step (or the state's facts), and the
+ * step's operator with its bindings and matched preconditions. A Replay
+ * drives one (Solve) or several in step (Compare: one per backend); past
+ * the end of its plan a view stays at its last state and says "done".
+ */
+export class PlanView {
+  frames: BoardState[] = [];
   private plan: string[] = [];
   private steps: ExplainedStep[] = [];
   /** Problems without a board: the fluent facts after each step (from the explanation), and the goal. */
   private states: string[][] = [];
   private goal = new Set<string>();
+
+  constructor(readonly p: ViewParts) {
+    fitBoard(p.board);
+  }
+
+  load(show: PlanToShow): void {
+    const { start, plan, lurd, explanation } = show;
+    this.plan = plan;
+    this.steps = explanation?.steps ?? [];
+    this.goal = new Set(explanation?.goal ?? []);
+    this.states = !start && explanation ? factStates(explanation) : [];
+    this.p.facts.hidden = this.states.length === 0;
+    this.frames = start ? (lurd !== undefined ? replayLurd(start, lurd) : [start]) : [];
+    this.p.board.hidden = !start;
+  }
+
+  get length(): number {
+    return this.plan.length;
+  }
+
+  /** Shows the state after step `i` of the replay: after `i` steps of this plan, or its end (done) when it has fewer. */
+  show(i: number): void {
+    const own = Math.min(i, this.plan.length);
+    const frame = this.frames[Math.min(own, this.frames.length - 1)];
+    if (frame) drawBoard(this.p.board, frame);
+    this.p.board.dataset.step = String(own);
+    this.p.board.dataset.done = String(i > this.plan.length);
+    this.showStep(own, i > this.plan.length);
+    this.showFacts(own);
+  }
+
+  private showStep(index: number, done: boolean): void {
+    const info = this.p.info;
+    if (index === 0) {
+      info.replaceChildren(this.plan.length ? 'the initial state; step forward to see the first operator' : '');
+      return;
+    }
+    const op = this.plan[index - 1];
+    const s = this.steps[index - 1];
+    const parts: (Node | string)[] = [];
+    if (done) parts.push(line('done', `this plan ends after ${count(this.plan.length, 'step')}; it stays at its last state`));
+    parts.push(line('step', `${index}. ${op}`));
+    if (s) {
+      if (s.schema) parts.push(line('operator', `${s.schema.name}${s.schema.line ? ` (domain line ${s.schema.line})` : ''}`));
+      if (s.bindings && Object.keys(s.bindings).length) parts.push(line('bindings', Object.entries(s.bindings).map(([k, v]) => `${k} = ${v}`).join(', ')));
+      if (s.preconditions) parts.push(line('preconditions', s.preconditions.map((c) => `✓ ${c.fact}${c.static ? ' (static)' : ''}`).join('   ')));
+      if (s.add) parts.push(line('adds', s.add.join(', ') || '–'));
+      if (s.del) parts.push(line('deletes', s.del.join(', ') || '–'));
+    }
+    info.replaceChildren(...parts);
+  }
+
+  /** The state after step `index` as fact chips: added ones marked, deleted ones struck through, goal facts starred. */
+  private showFacts(index: number): void {
+    const now = this.states[Math.min(index, this.states.length - 1)];
+    if (!now) return;
+    const s = index > 0 ? this.steps[index - 1] : undefined;
+    const added = new Set(s?.add ?? []);
+    const chip = (fact: string, cls: string): HTMLElement => {
+      const c = document.createElement('span');
+      c.className = `fact ${cls}${this.goal.has(fact) ? ' goal' : ''}`;
+      c.textContent = fact;
+      return c;
+    };
+    const gone = (s?.del ?? []).filter((f) => !now.includes(f));
+    const reached = [...this.goal].filter((g) => now.includes(g)).length;
+    const head = document.createElement('div');
+    head.textContent = `state after step ${index} (${now.length} facts; goal ${reached} of ${this.goal.size})`;
+    this.p.facts.replaceChildren(head, ...now.map((f) => chip(f, added.has(f) ? 'added' : '')), ...gone.map((f) => chip(f, 'deleted')));
+  }
+}
+
+/**
+ * The replay's controls (play / pause / step / scrub at a chosen speed)
+ * driving its own view (one plan, with play by hand on its board) or, in
+ * step, several views given to it (a comparison's columns).
+ */
+export class Replay {
+  index = 0;
+  /** The replay's own view (the single plan of a Solve; its board is the one played by hand). */
+  private readonly own: PlanView;
+  /** The views the controls drive now: the own one, or those of loadInStep. */
+  private views: PlanView[];
   private timer: ReturnType<typeof setInterval> | null = null;
   /** Play by hand: the boards so far (first: the initial board) and the letters; the moves undone since (for redo, the next one last). */
   private hand: Hand | null = null;
 
   constructor(private readonly p: ReplayParts) {
+    this.own = new PlanView(p);
+    this.views = [this.own];
     p.scrub.addEventListener('input', () => this.go(Number(p.scrub.value)));
     p.speed.addEventListener('change', () => {
       if (this.timer) {
@@ -56,6 +163,10 @@ export class Replay {
       const sq = (e.target as HTMLElement).closest<HTMLElement>('[data-p]');
       if (sq) this.walk(Number(sq.dataset.p));
     });
+  }
+
+  private get frames(): BoardState[] {
+    return this.own.frames;
   }
 
   /** Whether the board is being played by hand. */
@@ -124,47 +235,55 @@ export class Replay {
     this.drawHand();
   }
 
-  /** A new plan (or none) on a new initial board (or none: a problem without a board). */
+  /** A new plan (or none) on a new initial board (or none: a problem without a board), in the replay's own view. */
   load(start: BoardState | null, plan: string[], extra: { lurd?: string; explanation?: Explanation } = {}): void {
-    this.pause();
-    this.hand = null;
-    this.plan = plan;
-    this.steps = extra.explanation?.steps ?? [];
-    this.goal = new Set(extra.explanation?.goal ?? []);
-    this.states = !start && extra.explanation ? factStates(extra.explanation) : [];
-    this.p.facts.hidden = this.states.length === 0;
-    this.frames = start ? (extra.lurd !== undefined ? replayLurd(start, extra.lurd) : [start]) : [];
-    this.p.board.hidden = !start;
+    this.drive([{ view: this.own, start, plan, ...extra }]);
     this.p.handHint.hidden = !start;
     if (this.p.handControls) this.p.handControls.hidden = !start;
-    this.p.scrub.max = String(plan.length);
+  }
+
+  /**
+   * Several plans replayed in step by the one set of controls (a comparison:
+   * a view per backend); the own view is emptied (no hand play meanwhile).
+   * The replay is as long as the longest plan; a shorter one stays at its end.
+   */
+  loadInStep(plans: (PlanToShow & { view: PlanView })[]): void {
+    if (!plans.some((x) => x.view === this.own)) this.own.load({ start: null, plan: [] });
+    this.drive(plans);
+  }
+
+  private drive(plans: (PlanToShow & { view: PlanView })[]): void {
+    this.pause();
+    this.hand = null;
+    for (const x of plans) x.view.load(x);
+    this.views = plans.map((x) => x.view);
+    if (this.p.root) this.p.root.dataset.mode = this.views.includes(this.own) ? 'single' : 'in-step';
+    this.p.scrub.max = String(this.length);
     this.go(0);
   }
 
+  /** The longest plan's length. */
   get length(): number {
-    return this.plan.length;
+    return Math.max(0, ...this.views.map((v) => v.length));
   }
 
-  /** Shows the state after `i` steps (clamped to 0..length). */
+  /** Shows the state after `i` steps (clamped to 0..length) in every view driven. */
   go(i: number): void {
     if (this.hand) this.hand = null;
     this.p.onHandChange?.(false, false);
-    this.index = Math.max(0, Math.min(this.plan.length, Number.isFinite(i) ? Math.round(i) : this.plan.length));
-    if (this.index >= this.plan.length) this.pause();
-    const frame = this.frames[Math.min(this.index, this.frames.length - 1)];
-    if (frame) drawBoard(this.p.board, frame);
+    const length = this.length;
+    this.index = Math.max(0, Math.min(length, Number.isFinite(i) ? Math.round(i) : length));
+    if (this.index >= length) this.pause();
+    for (const v of this.views) v.show(this.index);
     this.p.scrub.value = String(this.index);
-    this.p.board.dataset.step = String(this.index);
-    this.p.label.textContent = this.plan.length ? `step ${this.index} of ${this.plan.length}` : '';
-    this.showStep();
-    this.showFacts();
-    document.querySelectorAll('#plan li').forEach((li, k) => li.classList.toggle('current', k === this.index - 1));
+    this.p.label.textContent = length ? `step ${this.index} of ${length}` : '';
+    this.p.onStep?.(this.index);
   }
 
   toggle(): void {
     if (this.timer) return this.pause();
-    if (this.plan.length === 0) return;
-    if (this.index >= this.plan.length) this.go(0);
+    if (this.length === 0) return;
+    if (this.index >= this.length) this.go(0);
     setIcon(this.p.play, 'pause', 'pause');
     this.timer = setInterval(() => this.go(this.index + 1), Number(this.p.speed.value));
   }
@@ -173,44 +292,6 @@ export class Replay {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     setIcon(this.p.play, 'play', 'play');
-  }
-
-  private showStep(): void {
-    const info = this.p.info;
-    if (this.index === 0) {
-      info.replaceChildren(this.plan.length ? 'the initial state; step forward to see the first operator' : '');
-      return;
-    }
-    const op = this.plan[this.index - 1];
-    const s = this.steps[this.index - 1];
-    const parts: (Node | string)[] = [line('step', `${this.index}. ${op}`)];
-    if (s) {
-      if (s.schema) parts.push(line('operator', `${s.schema.name}${s.schema.line ? ` (domain line ${s.schema.line})` : ''}`));
-      if (s.bindings && Object.keys(s.bindings).length) parts.push(line('bindings', Object.entries(s.bindings).map(([k, v]) => `${k} = ${v}`).join(', ')));
-      if (s.preconditions) parts.push(line('preconditions', s.preconditions.map((c) => `✓ ${c.fact}${c.static ? ' (static)' : ''}`).join('   ')));
-      if (s.add) parts.push(line('adds', s.add.join(', ') || '–'));
-      if (s.del) parts.push(line('deletes', s.del.join(', ') || '–'));
-    }
-    info.replaceChildren(...parts);
-  }
-
-  /** The state after the current step as fact chips: added ones marked, deleted ones struck through, goal facts starred. */
-  private showFacts(): void {
-    const now = this.states[Math.min(this.index, this.states.length - 1)];
-    if (!now) return;
-    const s = this.index > 0 ? this.steps[this.index - 1] : undefined;
-    const added = new Set(s?.add ?? []);
-    const chip = (fact: string, cls: string): HTMLElement => {
-      const c = document.createElement('span');
-      c.className = `fact ${cls}${this.goal.has(fact) ? ' goal' : ''}`;
-      c.textContent = fact;
-      return c;
-    };
-    const gone = (s?.del ?? []).filter((f) => !now.includes(f));
-    const reached = [...this.goal].filter((g) => now.includes(g)).length;
-    const head = document.createElement('div');
-    head.textContent = `state after step ${this.index} (${now.length} facts; goal ${reached} of ${this.goal.size})`;
-    this.p.facts.replaceChildren(head, ...now.map((f) => chip(f, added.has(f) ? 'added' : '')), ...gone.map((f) => chip(f, 'deleted')));
   }
 
   private key(e: KeyboardEvent): void {
@@ -234,7 +315,7 @@ export class Replay {
       this.restart();
     } else if (e.key === 'Escape' && this.hand) {
       this.go(this.index);
-      this.p.onStatus(this.plan.length ? `back to the plan: step ${this.index} of ${this.plan.length}` : 'back to the level');
+      this.p.onStatus(this.length ? `back to the plan: step ${this.index} of ${this.length}` : 'back to the level');
     }
   }
 

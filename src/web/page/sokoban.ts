@@ -138,7 +138,7 @@ export function squareClass(b: BoardState, p: number): string {
 
 /** Draws a board into a container as a grid of squares. */
 export function drawBoard(container: HTMLElement, b: BoardState): void {
-  container.style.setProperty('--cols', String(b.width));
+  setBoardSize(container, b.width, b.height);
   const squares: HTMLElement[] = [];
   for (let p = 0; p < b.width * b.height; p++) {
     const s = document.createElement('div');
@@ -147,4 +147,44 @@ export function drawBoard(container: HTMLElement, b: BoardState): void {
     squares.push(s);
   }
   container.replaceChildren(...squares);
+}
+
+/** The smallest and the largest square (px) a board is drawn with. */
+export const CELL_MIN = 14;
+export const CELL_MAX = 40;
+
+/** The square size (whole px) at which cols × rows squares fit into width × height, kept within CELL_MIN..CELL_MAX. */
+export function cellSize(cols: number, rows: number, width: number, height: number): number {
+  const fit = Math.floor(Math.min(width / Math.max(1, cols), height / Math.max(1, rows)));
+  return Math.max(CELL_MIN, Math.min(CELL_MAX, fit));
+}
+
+/** The boards sized to their containers, each with its sizing. */
+const fitted = new Map<HTMLElement, () => void>();
+
+/**
+ * Sizes a board's squares (its --sq) to its container's inner width and
+ * to `height()` px at most: whenever it is drawn (setBoardSize) and
+ * whenever the container or the window changes size.
+ */
+export function fitBoard(board: HTMLElement, height: () => number = () => innerHeight * 0.6): void {
+  const within = board.parentElement;
+  if (!within || fitted.has(board)) return;
+  const fit = (): void => {
+    const cols = Number(board.style.getPropertyValue('--cols')) || 1;
+    const rows = Number(board.style.getPropertyValue('--rows')) || 1;
+    const style = getComputedStyle(within);
+    const width = within.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+    board.style.setProperty('--sq', `${cellSize(cols, rows, width, height())}px`);
+  };
+  if (fitted.size === 0) addEventListener('resize', () => fitted.forEach((f) => f()));
+  fitted.set(board, fit);
+  new ResizeObserver(fit).observe(within);
+}
+
+/** A board's size in squares (and its squares' size, if it is fitted to its container). */
+export function setBoardSize(board: HTMLElement, cols: number, rows: number): void {
+  board.style.setProperty('--cols', String(cols));
+  board.style.setProperty('--rows', String(rows));
+  fitted.get(board)?.();
 }
