@@ -39,8 +39,10 @@ export interface WebTask {
   lurd?: string;
   /** trace: the expansions recorded (the server caps it). */
   limit?: number;
+  /** trace: each node's state and the frontier (trace --states). */
+  states?: boolean;
   /**
-   * A solve streamed to the client: the search's progress is written here
+   * A solve or trace streamed to the client: the search's progress is written here
    * (progressSlots; the server reads it), every ~100 ms as the CLI's
    * progress line.
    */
@@ -99,7 +101,7 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   const r = loadWithin(task.source, run);
   if (task.kind === 'trace') {
     // the JSON of `planlog trace --format json`
-    const trace = 'stopped' in r ? stoppedTrace(r.stopped, task.limit ?? DEFAULT_TRACE_LIMIT) : traceLoaded(r.loaded, run, task.limit ?? DEFAULT_TRACE_LIMIT);
+    const trace = 'stopped' in r ? stoppedTrace(r.stopped, task.limit ?? DEFAULT_TRACE_LIMIT) : traceLoaded(r.loaded, run, task.limit ?? DEFAULT_TRACE_LIMIT, { states: task.states === true });
     return { ...trace, warnings: warningsJson(r.loaded.warnings) };
   }
   if ('stopped' in r) return compareJson(stoppedComparison(r.stopped, options), r.loaded);

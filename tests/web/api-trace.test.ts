@@ -1,6 +1,7 @@
 /**
- * POST /api/trace (the JSON of `planlog trace --format json`) and a solve
- * streamed as server-sent events (`"stream": true`): the events in order,
+ * POST /api/trace (the JSON of `planlog trace --format json`, with `states`
+ * that of --states) and a solve or trace streamed as server-sent events
+ * (`"stream": true`): the events in order,
  * the final one equal to the plain answer, a client that leaves stops the
  * search.
  */
@@ -92,8 +93,48 @@ describe('POST /api/trace', () => {
     const s = await post('/api/solve', { level: '#####\n#@$.#\n####\n#x#\n' });
     expect(r.json).toEqual(s.json);
     expect(r.json.error.file).toBe('<level>');
-    expect((await post('/api/trace', { level: TUTORIAL, stream: true })).json.error.message).toBe("bad request: unknown field 'stream'");
+    expect((await post('/api/trace', { level: TUTORIAL, states: 'yes' })).json.error.message).toBe('bad request: states must be boolean');
+    expect((await post('/api/trace', { level: TUTORIAL, stream: 1 })).json.error.message).toBe('bad request: stream must be boolean');
   }, 60_000);
+
+  it('states: the JSON of planlog trace --states --format json (bfs, frontier nodes; iddfs, none)', async () => {
+    for (const algo of ['bfs', 'iddfs']) {
+      const cli = await runMain('trace', 'maps/tutorial.txt', '--level', '3', '--algo', algo, '--limit', '6', '--states', '--json');
+      const api = await post('/api/trace', { level: TUTORIAL, number: 3, algo, limit: 6, states: true });
+      expect(api.status).toBe(200);
+      expect(untimed(api.json)).toEqual(untimed(JSON.parse(cli.out)));
+      expect(api.json.states).toBe(true);
+      expect(api.json.nodes.every((n: { state?: string[] }) => Array.isArray(n.state))).toBe(true);
+      const frontier = api.json.nodes.filter((n: { frontier?: boolean }) => n.frontier).length;
+      expect([algo, frontier]).toEqual([algo, algo === 'bfs' ? 4 : 0]);
+    }
+    const plain = await post('/api/trace', { level: TUTORIAL, number: 3, limit: 6 });
+    expect(plain.json.states).toBeUndefined();
+    expect(plain.json.nodes.some((n: object) => 'state' in n || 'frontier' in n)).toBe(false);
+  }, 60_000);
+
+  it('stream: started, progress (expanded, generated, states/s), then the trace as the result event, equal to the plain answer', async () => {
+    const body = { level: HARD, algo: 'bfs', maxNodes: 400_000, limit: 10, states: true };
+    const plain = await post('/api/trace', body);
+    expect(plain.json).toMatchObject({ status: 'limit', expansions: 400_000, limit: 10, states: true });
+    const streamed = await post('/api/trace', { ...body, stream: true });
+    expect(streamed.headers['content-type']).toMatch(/^text\/event-stream/);
+    const events = eventsOf(streamed.body);
+    expect(events[0].event).toBe('started');
+    const progress = events.slice(1, -1);
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((e) => e.event === 'progress')).toBe(true);
+    expect(Object.keys(progress[0].data).sort()).toEqual(['elapsedMs', 'expanded', 'generated', 'statesPerSecond']);
+    const last = events[events.length - 1];
+    expect(last.event).toBe('result');
+    expect(untimed(last.data)).toEqual(untimed(plain.json));
+    // a solved trace streams too; an error is an error event
+    const solved = eventsOf((await post('/api/trace', { level: TUTORIAL, number: 3, algo: 'iddfs', states: true, stream: true })).body);
+    expect(solved.at(-1)).toMatchObject({ event: 'result', data: { status: 'solved', algo: 'iddfs', states: true } });
+    const bad = eventsOf((await post('/api/trace', { level: TUTORIAL, number: 3, algo: 'mcts', stream: true })).body);
+    expect(bad.map((e) => e.event)).toEqual(['started', 'error']);
+    expect(bad[1].data).toMatchObject({ status: 400, error: { file: '<request>' } });
+  }, 120_000);
 
   it('the request limits apply: a node limit ends the trace with status limit', async () => {
     const r = await post('/api/trace', { level: HARD, algo: 'bfs', maxNodes: 1000, limit: 3 });
