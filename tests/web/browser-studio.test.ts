@@ -3,7 +3,8 @@
  * The playground's teaching-studio fixes in a real browser (issue 16):
  * no stale or misleading state after an error, an unsolvable level or a
  * limit; inline SVG icons; hand play with redo, restart, click-to-walk and
- * next level; the option panel generated from GET /api/options. Same set-up
+ * next level; the option panel generated from GET /api/options; the plan
+ * list following the replay; boards sized to their panel. Same set-up
  * as browser.test.ts (playwright-core driving Debian's chromium, skipped
  * where there is none); screenshots go to test-output/studio-*.png.
  */
@@ -270,4 +271,103 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
     expect(await text('#step-label')).toBe('');
     expect(errors).toEqual([]);
   }, 30_000);
+
+  /** The indexes of the highlighted rows of the plan list. */
+  const currentRows = (): Promise<number[]> => page.$$eval('#plan li', (lis) => lis.flatMap((li, k) => (li.classList.contains('current') ? [k] : [])));
+  const step = async (): Promise<number> => Number(await page.getAttribute('#board', 'data-step'));
+
+  it('the plan list follows the replay: the current step highlighted and scrolled into view; a click on a row jumps there', async () => {
+    await page.click('.preset[data-id="tutorial-9"]');
+    await page.selectOption('#algo', 'bfs');
+    await solveAndWait();
+    expect(await text('#verdict')).toBe('Solved: 25 steps.');
+    expect(await page.locator('#plan li').count()).toBe(25);
+    expect(await currentRows()).toEqual([]);
+    await page.click('#next');
+    await page.click('#next');
+    await page.click('#prev');
+    expect(await step()).toBe(1);
+    expect(await currentRows()).toEqual([0]); // row k is step k + 1
+    await page.click('#plan li:nth-child(3)');
+    expect(await step()).toBe(3);
+    expect(await text('#step-label')).toBe('step 3 of 25');
+    expect(await currentRows()).toEqual([2]);
+    // the last step: its row (below the list's fold) scrolled into the list's view
+    const inView = (): Promise<boolean> =>
+      page.$eval('#plan', (list) => {
+        const row = list.querySelector('li.current')!.getBoundingClientRect();
+        const box = list.getBoundingClientRect();
+        return row.top >= box.top && row.bottom <= box.bottom;
+      });
+    await page.click('#last');
+    expect(await step()).toBe(25);
+    expect(await currentRows()).toEqual([24]);
+    expect(await page.$eval('#plan', (l) => l.scrollHeight > l.clientHeight && l.scrollTop > 0)).toBe(true);
+    expect(await inView()).toBe(true);
+    // scrubbing back to step 2: the list scrolls back up to its row
+    await page.fill('#scrub', '2');
+    expect(await currentRows()).toEqual([1]);
+    expect(await inView()).toBe(true);
+    // playing: the highlight moves with it
+    await page.selectOption('#speed', '120');
+    await page.click('#play');
+    await page.waitForFunction(() => document.querySelector('#board')?.getAttribute('data-step') === '25', undefined, { timeout: 20_000 });
+    expect(await currentRows()).toEqual([24]);
+    expect(await inView()).toBe(true);
+    await page.screenshot({ path: `${outDir}studio-plan-follows.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
+
+  /** A rectangle of walls `w` × `h` with the player, a box and a goal inside. */
+  const walledLevel = (w: number, h: number): string => {
+    const rows = Array.from({ length: h }, (_, y) => (y === 0 || y === h - 1 ? '#'.repeat(w) : `#${' '.repeat(w - 2)}#`));
+    rows[1] = `#@$.${' '.repeat(w - 5)}#`;
+    return `${rows.join('\n')}\n`;
+  };
+  /** The size of a board's first square, the board's and its panel's rectangles (the panel's inner edges), the window's height. */
+  const measure = (board: string, panel: string) =>
+    page.evaluate(
+      ([b, p]) => {
+        const board = document.querySelector(b)!;
+        const panel = document.querySelector(p)!;
+        const sq = board.querySelector('.sq')!.getBoundingClientRect();
+        const r = board.getBoundingClientRect();
+        const pr = panel.getBoundingClientRect();
+        const pad = parseFloat(getComputedStyle(panel).paddingRight);
+        return { cell: sq.width, cellHeight: sq.height, right: r.right, bottom: r.bottom, panelRight: pr.right - pad, scrolls: board.scrollWidth > board.clientWidth, windowHeight: innerHeight };
+      },
+      [board, panel],
+    );
+
+  it('the boards scale to their panel: a 20×20 level fits without scrolling, a 5×3 one stays at 40 px squares', async () => {
+    await page.fill('#level-text', walledLevel(20, 20));
+    expect(await page.locator('#board .sq').count()).toBe(400);
+    const big = await measure('#board', '#result-panel');
+    expect(big.cell).toBeGreaterThanOrEqual(14);
+    expect(big.cell).toBeLessThanOrEqual(40);
+    expect(big.cell).toBeLessThan(26); // smaller than the old fixed squares: 20 of them fill the panel's width
+    expect(big.cellHeight).toBe(big.cell);
+    expect(big.right).toBeLessThanOrEqual(big.panelRight);
+    expect(big.bottom).toBeLessThanOrEqual(big.windowHeight);
+    expect(big.scrolls).toBe(false);
+    // the level editor's grid (one more row and column to grow the level) fits its panel too
+    const grid = await measure('#grid', '#input-panel');
+    expect(grid.cell).toBeGreaterThanOrEqual(14);
+    expect(grid.cell).toBeLessThanOrEqual(40);
+    expect(grid.right).toBeLessThanOrEqual(grid.panelRight);
+    await page.screenshot({ path: `${outDir}studio-board-20x20.png`, fullPage: true });
+    // a narrower window: the squares shrink with the panel
+    await page.setViewportSize({ width: 1250, height: 950 });
+    await expect.poll(async () => (await measure('#board', '#result-panel')).cell).toBeLessThan(big.cell);
+    const narrow = await measure('#board', '#result-panel');
+    expect(narrow.right).toBeLessThanOrEqual(narrow.panelRight);
+    expect(narrow.cell).toBeGreaterThanOrEqual(14);
+    await page.setViewportSize({ width: 1500, height: 950 });
+    // a 5×3 level: the largest squares, not the panel's width
+    await page.fill('#level-text', '#####\n#@$.#\n#####\n');
+    await expect.poll(async () => (await measure('#board', '#result-panel')).cell).toBe(40);
+    expect((await measure('#grid', '#input-panel')).cell).toBe(40);
+    await page.screenshot({ path: `${outDir}studio-board-5x3.png`, fullPage: true });
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
