@@ -10,12 +10,14 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { BAD_REQUEST, browserTests, hasChromium, outDir } from './browser-harness.ts';
+import { browserTests, hasChromium, outDir } from './browser-harness.ts';
 import { runMain, scratch } from '../cli/run-main.ts';
 import type { SearchTrace } from '../../src/trace/trace.ts';
 
 /** Two boxes in a corridor: the second box can never reach a goal, so iddfs deepens to bound 7, where the longest partial plan (6) stops it (46 expansions). */
 const TWO = '#########\n#@$ .$. #\n#########\n';
+/** Five boxes, 783,372 states (maps/bench.txt). */
+const HARD = ['#######', '#. .  #', '# $$$ #', '#  #  #', '# $ $ #', '#. .@.#', '#######', ''].join('\n');
 
 describe.skipIf(!hasChromium)('the Search view', () => {
   const t = browserTests();
@@ -30,9 +32,9 @@ describe.skipIf(!hasChromium)('the Search view', () => {
 
   const text = async (sel: string): Promise<string> => (await page.textContent(sel)) ?? '';
 
-  /** `planlog trace` of the level as JSON. */
+  /** `planlog trace --states` of the level as JSON (the page asks for states). */
   async function cliTrace(...flags: string[]): Promise<SearchTrace> {
-    const r = await runMain('trace', level, ...flags, '--format', 'json');
+    const r = await runMain('trace', level, ...flags, '--states', '--format', 'json');
     const trace = JSON.parse(r.out) as SearchTrace;
     // exit 1: no plan (this level has none)
     expect([trace.status, r.code]).toEqual(['unsolvable', 1]);
@@ -56,9 +58,6 @@ describe.skipIf(!hasChromium)('the Search view', () => {
   }
   const dash = (v: number | null): string => (v === null ? '–' : String(v));
 
-  /** Console errors other than the 400 of the page asking a server without a streamed trace for one (it then falls back to a streamed solve). */
-  const realErrors = (): string[] => errors.filter((e) => e !== BAD_REQUEST);
-
   it('iddfs --cycle action: the bounds table, the per-bound node counts, the stopped sentence and g/h/f of the first 5 steps equal planlog trace', async () => {
     const want = await cliTrace('--algo', 'iddfs', '--cycle', 'action');
     expect(want.status).toBe('unsolvable');
@@ -67,6 +66,8 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(await text('#trace-summary')).toBe(`iddfs: no plan exists; showing all ${want.expansions} expansions.`);
     expect(await text('#trace-stopped')).toBe(`Stopped: ${want.stopped}`);
     expect(await text('#trace-stopped')).toContain("the original's max-length termination");
+    // the counters at the end: the search's own
+    expect(await text('#trace-live')).toMatch(new RegExp(`^expanded ${want.stats.expanded} · generated ${want.stats.generated}( · [\\d,]+ states/s)? \\(done\\)$`));
     // the iterations: bound, expanded, generated, max depth, and the recorded nodes of the bound in the tree
     const rows = await page.$$eval('#st-bounds tr[data-bound]', (trs) => trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => Number(td.textContent))));
     const perBound = (b: number): number => want.nodes.filter((n) => n.recorded && n.bound === b).length;
@@ -87,6 +88,11 @@ describe.skipIf(!hasChromium)('the Search view', () => {
       expect(await text('#st-open-title')).toBe('current path (stack)');
       expect(Number(await text('#st-open-count'))).toBe(len);
       expect(Number(await text('#st-closed-count'))).toBe(k + 1);
+      // the state as a board: the boxes and the player of the node's sokoban/box atoms (square = y * 9 + x)
+      const square = (a: string): number => Number(/x(\d+)y/.exec(a)![1]) + 9 * Number(/y(\d+)/.exec(a)![1]);
+      const state = n.state!;
+      expect(await page.$$eval('#st-state .sq.box', (sq) => sq.map((e) => Number((e as HTMLElement).dataset.p)))).toEqual(state.filter((a) => a.startsWith('box(')).map(square).sort((a, b) => a - b));
+      expect(await page.getAttribute('#st-state .sq.player', 'data-p')).toBe(String(square(state.find((a) => a.startsWith('sokoban('))!)));
     }
     await page.screenshot({ path: `${outDir}search-iddfs.png`, fullPage: true });
     // back, and a jump to a bound: its first expansion
@@ -103,19 +109,24 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     // the last step
     await page.click('#st-last');
     expect(await text('#st-label')).toBe(`expansion ${want.expansions} of ${want.expansions} · bound ${want.iterations!.at(-1)!.bound}`);
-    expect(realErrors()).toEqual([]);
+    expect(errors).toEqual([]);
   }, 60_000);
 
-  it('bfs: the open and closed sets at step 3 are the trace\'s (closed: expanded so far; open: generated, expanded later)', async () => {
-    const want = await cliTrace('--algo', 'bfs');
-    await trace('bfs');
-    expect(await text('#trace-summary')).toBe(`bfs: no plan exists; showing all ${want.expansions} expansions.`);
+  it('bfs: the open and closed sets at step 3 are the trace\'s (closed: expanded so far; open: generated, expanded later or frontier), the frontier dashed', async () => {
+    // the first 5 expansions: what is still open when the window ends is the frontier
+    const want = await cliTrace('--algo', 'bfs', '--limit', '5');
+    await trace('bfs', undefined, 5);
+    expect(await text('#trace-summary')).toBe(`bfs: no plan exists; showing the first 5 of ${want.expansions} expansions (this server records at most 5,000).`);
     expect(await text('#st-open-title')).toBe('open');
     for (let k = 0; k < 3; k++) await page.click('#st-next');
     const i = 3;
     const closed = want.nodes.filter((n) => n.recorded && n.id <= i).map((n) => n.id);
     const open = want.nodes.filter((n) => n.parent !== null && n.parent <= i && ((n.recorded && n.id > i) || (n as { frontier?: boolean }).frontier)).map((n) => n.id);
     expect(closed).toEqual([0, 1, 2, 3]);
+    // the frontier (generated, never expanded within the window) is drawn dashed
+    const frontier = want.nodes.filter((n) => n.frontier).map((n) => n.id);
+    expect(frontier.length).toBeGreaterThan(0);
+    expect(await page.$$eval('#st-tree .st-node.frontier', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.id)))).toEqual(frontier);
     expect(Number(await text('#st-closed-count'))).toBe(closed.length);
     expect(Number(await text('#st-open-count'))).toBe(open.length);
     expect(await page.$$eval('#st-open .st-ref', (bs) => bs.map((b) => Number((b as HTMLElement).dataset.id)))).toEqual(open);
@@ -127,7 +138,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     await page.click(`#st-open .st-ref[data-id="${open[0]}"]`);
     expect((await shownNode()).id).toBe(String(open[0]));
     await page.screenshot({ path: `${outDir}search-bfs.png`, fullPage: true });
-    expect(realErrors()).toEqual([]);
+    expect(errors).toEqual([]);
   }, 60_000);
 
   it('a trace cut at its limit says so: the first 10 of the search\'s expansions, and the server\'s cap', async () => {
@@ -143,6 +154,22 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(rows.map((r) => r[1])).toEqual(want.iterations!.map((it) => it.expanded));
     expect(rows.map((r) => r[4]).reduce((a, b) => a + b, 0)).toBe(10);
     await page.screenshot({ path: `${outDir}search-cut.png`, fullPage: true });
-    expect(realErrors()).toEqual([]);
+    expect(errors).toEqual([]);
+  }, 60_000);
+  it('live counters while a real search runs, and Cancel stops it', async () => {
+    // five boxes, 783,372 states (maps/bench.txt): bfs runs for seconds
+    await page.fill('#level-text', HARD);
+    await page.selectOption('#algo', 'bfs');
+    await page.click('#trace');
+    // a progress event of the stream (not the final counters, which end in "(done)")
+    await page.waitForFunction(() => /^expanded [\d,]+ · generated [\d,]+ · [\d,]+ states\/s$/.test(document.querySelector('#trace-live')?.textContent ?? ''));
+    expect(await page.isDisabled('#trace')).toBe(true);
+    await page.screenshot({ path: `${outDir}search-live.png` });
+    await page.click('#trace-cancel');
+    await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled);
+    expect(await text('#trace-live')).toBe('cancelled');
+    expect(await text('#status')).toBe('trace cancelled');
+    expect(await page.isDisabled('#trace-cancel')).toBe(true);
+    expect(errors).toEqual([]);
   }, 60_000);
 });

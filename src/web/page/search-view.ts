@@ -1,9 +1,9 @@
 /**
  * The Search view: Trace runs the page's problem with its strategy and
  * options through POST /api/trace (the JSON of `planlog trace --format
- * json`, the first `limit` expansions recorded) while live counters show the
- * search's progress, then lets the student step through the expansions:
- * the tree (search-tree.ts), the selected node's g, h, f, depth, bound and
+ * json`, the first `limit` expansions recorded, with states) while live
+ * counters show the search's progress (its event stream), then lets the
+ * student step through the expansions: the tree (search-tree.ts), the selected node's g, h, f, depth, bound and
  * operator, its state (a board for a level, fact chips otherwise), the open
  * and closed sets at the step (the current path for depth-first
  * strategies), and the iterations with the sentence saying why the
@@ -29,9 +29,6 @@ export interface SearchViewHost {
 
 /** Items listed at most in the open, closed and path lists. */
 const LIST_MAX = 300;
-
-/** null: not known yet whether /api/trace streams (a server without it answers 400 "unknown field 'stream'"). */
-let traceStreams: boolean | null = null;
 
 export class SearchView {
   private model: TraceModel | null = null;
@@ -140,6 +137,8 @@ export class SearchView {
     delete body.backend;
     const limitText = $<HTMLInputElement>('trace-limit').value;
     if (limitText) body.limit = Number(limitText);
+    // each node's state (a board or fact chips) and the frontier of graph searches
+    body.states = true;
     this.level = 'level' in body && typeof body.level === 'string' ? body.level : null;
     $('trace-live').textContent = 'waiting for a worker…';
     this.host.status('tracing…', 'busy');
@@ -151,17 +150,7 @@ export class SearchView {
       $('trace-live').textContent = 'searching…';
     };
     try {
-      let trace: SearchTrace;
-      if (traceStreams !== false) {
-        try {
-          trace = await postStreamed<SearchTrace>('/api/trace', { ...body, stream: true }, live, ctl.signal, started);
-          traceStreams = true;
-        } catch (err) {
-          if (!(err instanceof CallError && err.status === 400 && /unknown field 'stream'/.test(err.error.message))) throw err;
-          traceStreams = false;
-          trace = await this.traceAfterSolve(body, live, ctl.signal, started);
-        }
-      } else trace = await this.traceAfterSolve(body, live, ctl.signal, started);
+      const trace = await postStreamed<SearchTrace>('/api/trace', { ...body, stream: true }, live, ctl.signal, started);
       if (ctl.signal.aborted) return;
       const s = trace.stats;
       const secs = (s.timeMs ?? 0) / 1000;
@@ -184,13 +173,6 @@ export class SearchView {
         this.busy(false);
       }
     }
-  }
-
-  /** A server whose /api/trace does not stream: the counters from a streamed solve of the same request, then the trace. */
-  private async traceAfterSolve(body: Record<string, unknown>, live: (p: ProgressEvent) => void, signal: AbortSignal, started: () => void): Promise<SearchTrace> {
-    const { limit, ...solve } = body;
-    await postStreamed('/api/solve', { ...solve, stream: true }, live, signal, started);
-    return postStreamed<SearchTrace>('/api/trace', { ...solve, ...(limit !== undefined ? { limit } : {}) }, live, signal);
   }
 
   private busy(on: boolean): void {
