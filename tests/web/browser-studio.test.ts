@@ -101,7 +101,7 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
     await page.click('.preset[data-id="tutorial-7"]');
     await page.selectOption('#algo', 'bfs');
     await solveAndWait();
-    const icons = await page.locator('.replay-controls:not(#hand-controls) button svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
+    const icons = await page.locator('#replay .replay-controls:not(#hand-controls) button svg').evaluateAll((els) => els.map((e) => e.getAttribute('data-icon')));
     expect(icons).toEqual(['first', 'prev', 'play', 'next', 'last']);
     await page.selectOption('#speed', '1000');
     await page.click('#play');
