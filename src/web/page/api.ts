@@ -3,11 +3,11 @@
  * contract's objects are the planner's own types (src/pipeline/json.ts,
  * imported as types only: nothing of the planner enters the bundle).
  */
-import type { CompareJson, ErrorJson, SolveJson, ValidateJson } from '../../pipeline/json.ts';
+import type { CompareJson, ErrorJson, LintJson, SolveJson, ValidateJson, WarningJson } from '../../pipeline/json.ts';
 import type { OptionInfo } from '../../util/option-decl.ts';
 
 /** OptionInfo: an option as GET /api/options declares it (src/options optionCatalog; its group says whose it is); the page builds its control from this. */
-export type { CompareJson, OptionInfo, SolveJson, ValidateJson };
+export type { CompareJson, LintJson, OptionInfo, SolveJson, ValidateJson, WarningJson };
 
 /** An error answer: the contract's located error object; the server's other errors (busy, too large, timed out) and the page's own carry only a message. */
 export type ApiError = Pick<ErrorJson, 'message'> & Partial<ErrorJson>;
@@ -107,4 +107,10 @@ export const api = {
   compare: (body: ProblemBody & Record<string, unknown>, signal?: AbortSignal) => call<CompareJson>('POST', '/api/compare', body, signal),
   validate: (body: ProblemBody & { plan?: string[]; lurd?: string }) => call<ValidateJson>('POST', '/api/validate', body),
   explain: (body: ProblemBody & { plan: string[] }, signal?: AbortSignal) => call<Explanation>('POST', '/api/explain', body, signal),
+  /** The lint's warnings (POST /api/lint: `planlog lint --json`) of a domain alone, or of a problem or level with its domain. */
+  lint: (body: ProblemBody | { domain: string }, signal?: AbortSignal) => call<LintJson>('POST', '/api/lint', body, signal),
+  /** PDDL → opn texts (`planlog pddl import`). */
+  toOpn: (body: { domain: string; problem?: string }) => call<{ domain: string; problem?: string }>('POST', '/api/pddl', { to: 'opn', ...body }),
+  /** opn → PDDL texts (`planlog pddl export`), and with a plan (terms or LURD) the plan as `solve --plan-format pddl` prints it. */
+  toPddl: (body: (ProblemBody | { domain: string }) & { domainName?: string; plan?: string[]; lurd?: string }) => call<{ domain: string; problem?: string; plan?: string }>('POST', '/api/pddl', { to: 'pddl', ...body }),
 };

@@ -14,13 +14,16 @@ import { compareView, engineName, statsRows } from './results.ts';
 import { parseBoard } from './sokoban.ts';
 import { decodeState, encodeState, PREFIX, ShareError, type SharedState } from './share.ts';
 import { SearchView } from './search-view.ts';
+import { Diagnostics } from './diagnostics.ts';
+import { downloadText, planText } from './downloads.ts';
+import { PddlTab } from './pddl-tab.ts';
 import { count } from '../../util/words.ts';
 
 let options: Options;
 /** The generated controls of every option the page has no own control for. */
 let panel: OptionPanel | null = null;
 let domains: DomainInfo[] = [];
-let mode: 'level' | 'domain' = 'level';
+let mode: 'level' | 'domain' | 'pddl' = 'level';
 let running: AbortController | null = null;
 let levelPresets: LevelPreset[] = [];
 /** The preset the level in the editor came from (null after an upload or a shared level of its own). */
@@ -102,7 +105,12 @@ const editor = new LevelEditor($('grid'), $<HTMLTextAreaElement>('level-text'), 
   clearResult();
 });
 
-const domainView = new EditorView({ doc: '', extensions: [basicSetup, prolog], parent: $('domain-editor') });
+// the editor wraps long lines; after an edit the lint's warnings of the texts are asked for (diagnostics.ts)
+const domainView = new EditorView({
+  doc: '',
+  extensions: [basicSetup, prolog, EditorView.lineWrapping, EditorView.updateListener.of((u) => u.docChanged && diagnostics.schedule())],
+  parent: $('domain-editor'),
+});
 const domainText = (): string => domainView.state.doc.toString();
 const setDomainText = (t: string): void => domainView.dispatch({ changes: { from: 0, to: domainView.state.doc.length, insert: t } });
 
@@ -110,17 +118,22 @@ function selectedDomain(): DomainInfo | undefined {
   return domains.find((d) => d.id === $<HTMLSelectElement>('domain-select').value);
 }
 
-function setMode(m: 'level' | 'domain'): void {
+function setMode(m: 'level' | 'domain' | 'pddl'): void {
   mode = m;
   $('tab-level').setAttribute('aria-selected', String(m === 'level'));
   $('tab-domain').setAttribute('aria-selected', String(m === 'domain'));
+  $('tab-pddl').setAttribute('aria-selected', String(m === 'pddl'));
   $('level-pane').hidden = m !== 'level';
   $('domain-pane').hidden = m !== 'domain';
+  $('pddl-pane').hidden = m !== 'pddl';
+  // the inputs' column is wider in the Domain & problem and PDDL tabs (style.css)
+  document.querySelector('main')!.dataset.mode = m;
   $('problem-box').hidden = Boolean(selectedDomain()?.sokoban);
   fillStrategies();
 }
 $('tab-level').addEventListener('click', () => setMode('level'));
 $('tab-domain').addEventListener('click', () => setMode('domain'));
+$('tab-pddl').addEventListener('click', () => setMode('pddl'));
 
 function onDomainChosen(): void {
   const d = selectedDomain();
@@ -137,13 +150,75 @@ $('domain-select').addEventListener('change', onDomainChosen);
 $('problem-select').addEventListener('change', () => {
   const p = selectedDomain()?.problems.find((x) => x.file === $<HTMLSelectElement>('problem-select').value);
   if (p) $<HTMLTextAreaElement>('problem-text').value = p.text;
+  diagnostics.schedule();
+});
+
+// ---------------------------------------------------------------- authoring: lint marks, the PDDL tab, downloads
+
+/** The lint's warnings and errors: under-lined in the domain editor, listed under the problem (or level). */
+const diagnostics = new Diagnostics(domainView, { problem: $('problem-lint'), level: $('level-lint') }, () => {
+  if (mode === 'pddl') return null;
+  const body = problemBody();
+  // a level with the server's own domain: the editor shows another domain, whose own checks are the ones asked for
+  if ('level' in body && body.domain === undefined) return mode === 'domain' ? { domain: domainText() } : body;
+  return body;
+});
+$('problem-text').addEventListener('input', () => diagnostics.schedule());
+
+/** The value of the domain select for opn texts of one's own (the PDDL tab's "use this"). */
+const OWN_DOMAIN = 'own';
+
+const pddlTab = new PddlTab({
+  status,
+  use(domain, problem) {
+    const select = $<HTMLSelectElement>('domain-select');
+    if (!select.querySelector(`option[value="${OWN_DOMAIN}"]`)) select.append(el('option', { value: OWN_DOMAIN, textContent: '(from the PDDL tab)' }));
+    select.value = OWN_DOMAIN;
+    $<HTMLSelectElement>('problem-select').replaceChildren();
+    setDomainText(domain);
+    $<HTMLTextAreaElement>('problem-text').value = problem ?? 'init([]).\ngoal([]).\n';
+    for (const id of ['domain-error', 'problem-error']) showError(id, null);
+    setMode('domain');
+    status('the opn texts are in the Domain & problem tab: press Solve');
+  },
+});
+
+/** A file name from a bundled file's path ("domains/robot.pl" → "robot.pl"), else `fallback`. */
+const fileName = (path: string | undefined, fallback: string): string => path?.replace(/^.*\//, '') || fallback;
+
+$('dl-domain').addEventListener('click', () => downloadText(fileName(selectedDomain()?.file, 'domain.pl'), domainText()));
+$('dl-problem').addEventListener('click', () => downloadText(fileName($<HTMLSelectElement>('problem-select').value, 'problem.pl'), $<HTMLTextAreaElement>('problem-text').value));
+$('dl-level').addEventListener('click', () => downloadText('level.txt', editor.value));
+
+/** The plan on screen, for its downloads (null: none). */
+let shownPlan: { plan: string[]; lurd?: string; body: ProblemBody } | null = null;
+
+function showPlanDownloads(p: typeof shownPlan): void {
+  shownPlan = p;
+  $('plan-downloads').hidden = !p;
+  $('dl-lurd').hidden = p?.lurd === undefined;
+}
+$('dl-plan').addEventListener('click', () => shownPlan && downloadText('plan.txt', planText(shownPlan.plan)));
+$('dl-lurd').addEventListener('click', () => shownPlan?.lurd !== undefined && downloadText('plan.lurd', `${shownPlan.lurd}\n`));
+$('dl-pddl-plan').addEventListener('click', async () => {
+  if (!shownPlan) return;
+  try {
+    // the names `solve --plan-format pddl` prints: the server validates the plan and writes it (POST /api/pddl)
+    const r = await api.toPddl({ ...shownPlan.body, plan: shownPlan.plan });
+    downloadText('sas_plan.txt', r.plan ?? '');
+  } catch (err) {
+    reportError(err);
+  }
 });
 
 /** The problem part of a request from what the page shows. */
 function problemBody(): ProblemBody {
   const d = selectedDomain();
   const text = domainText();
-  const problemMode = mode === 'domain' && d && !d.sokoban;
+  // the PDDL tab solves its PDDL texts directly (the server reads a text that starts with `(define` as PDDL)
+  if (mode === 'pddl') return { problem: pddlTab.pddl().problem, domain: pddlTab.pddl().domain };
+  // a domain of one's own (no bundled one chosen: from the PDDL tab's "use this") solves the problem below it
+  const problemMode = mode === 'domain' && (!d || !d.sokoban);
   if (problemMode) return { problem: $<HTMLTextAreaElement>('problem-text').value, domain: text };
   // a level: with the domain shown if it is a Sokoban one (possibly edited), else the server's sokoban.pl
   return d?.sokoban && (d.id !== 'sokoban' || text !== d.text) ? { level: editor.value, domain: text } : { level: editor.value };
@@ -316,6 +391,11 @@ function reportError(err: unknown, fallbackBox?: string): void {
     showError('algo-error', { message: e.message });
     return status(`error: ${e.message}`, 'error');
   }
+  // the PDDL tab's texts: its error box, the tab stays
+  if (mode === 'pddl' && (e.file === '<domain>' || e.file === '<problem>')) {
+    showError('pddl-error', { ...e, message: `${e.file === '<domain>' ? 'domain' : 'problem'}: ${e.message}` });
+    return status(`error: ${e.message}`, 'error');
+  }
   const box = e.file === '<level>' ? 'level-error' : e.file === '<domain>' ? 'domain-error' : e.file === '<problem>' ? 'problem-error' : fallbackBox;
   if (box) {
     if (box !== 'level-error') setMode('domain');
@@ -349,6 +429,7 @@ function clearResult(): void {
   $('plan').replaceChildren();
   $('ops-used').replaceChildren();
   $('lurd-row').hidden = true;
+  showPlanDownloads(null);
   $('compare-view').hidden = true;
   showError('result-error', null);
 }
@@ -357,7 +438,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
   running?.abort();
   const ctl = new AbortController();
   running = ctl;
-  for (const id of ['level-error', 'domain-error', 'problem-error', 'algo-error']) showError(id, null);
+  for (const id of ['level-error', 'domain-error', 'problem-error', 'algo-error', 'pddl-error']) showError(id, null);
   panel?.clearErrors();
   clearResult();
   hideReplay();
@@ -382,6 +463,7 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
     clearResult();
     hideReplay();
     reportError(err);
+    if (err instanceof CallError && err.status === 400 && err.error.file !== '<request>') diagnostics.showError(err.error);
     // the Result panel says it too, so the error is where the answer was expected
     if (err instanceof CallError) showError('result-error', { message: `${kind === 'compare' ? 'Compare' : 'Solve'} failed: ${err.error.message}` });
   } finally {
@@ -419,7 +501,10 @@ async function showSolve(r: SolveJson, body: ProblemBody, signal: AbortSignal): 
   $('verdict').textContent = r.status === 'solved' ? `Solved: ${count(r.length, 'step')}.` : r.status === 'unsolvable' ? `No plan exists: ${r.reason ?? ''}` : `Stopped by a limit: ${r.reason ?? ''}`;
   $('verdict').dataset.status = r.status;
   $('stats').replaceChildren(...statsRows(r).map(([k, v]) => el('tr', {}, el('th', { textContent: k }), el('td', { textContent: v }))));
+  // the answer's lint warnings where the texts are
+  diagnostics.show(r.warnings ?? []);
   if (r.status !== 'solved') return;
+  showPlanDownloads({ plan: r.plan, lurd: r.lurd, body });
   if (r.lurd !== undefined) {
     $('lurd').textContent = r.lurd;
     $('lurd-row').hidden = false;
@@ -554,7 +639,7 @@ const normalised = (t: string): string => t.replace(/\r\n?/g, '\n');
 /** The page as it is now: what a shared link carries. */
 function pageState(): SharedState {
   const v = (id: string): string => $<HTMLInputElement | HTMLSelectElement>(id).value;
-  const s: SharedState = { v: 1, mode };
+  const s: SharedState = { v: 1, mode: mode === 'pddl' ? 'domain' : mode };
   if (chosenPreset) s.preset = chosenPreset.id;
   if (!chosenPreset || editor.value !== normalised(chosenPreset.text)) s.level = editor.value;
   const d = selectedDomain();
