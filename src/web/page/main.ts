@@ -612,6 +612,7 @@ async function showCompare(c: CompareJson, body: ProblemBody, signal: AbortSigna
       return { view: sideViews[k], start, plan: r.plan, lurd: r.lurd, explanation };
     }),
   );
+  if (signal.aborted) return; // a newer run owns the Result panel now
   replay.loadInStep(sides);
   $('replay').hidden = false;
 }
