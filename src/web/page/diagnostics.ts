@@ -26,7 +26,7 @@ export class Diagnostics {
     private readonly view: EditorView,
     /** The list under the problem text (or the level text): what is not in the domain. */
     private readonly lists: { problem: HTMLElement; level: HTMLElement },
-    /** What to lint now (the page's problem body), or null to lint nothing. */
+    /** What to lint now (the page's problem body), or null to lint nothing (the marks stay). */
     private readonly body: () => ProblemBody | { domain: string } | null,
     private readonly delayMs = 500,
   ) {}
@@ -41,9 +41,10 @@ export class Diagnostics {
   async run(): Promise<void> {
     clearTimeout(this.timer);
     const body = this.body();
+    // nothing to lint now: the marks stay as they are
+    if (!body) return;
     this.inFlight?.abort();
     const seq = ++this.seq;
-    if (!body) return this.show([]);
     const ctl = new AbortController();
     this.inFlight = ctl;
     try {

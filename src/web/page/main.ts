@@ -132,7 +132,10 @@ function setMode(m: 'level' | 'domain' | 'pddl'): void {
   fillStrategies();
 }
 $('tab-level').addEventListener('click', () => setMode('level'));
-$('tab-domain').addEventListener('click', () => setMode('domain'));
+$('tab-domain').addEventListener('click', () => {
+  setMode('domain');
+  diagnostics.schedule();
+});
 $('tab-pddl').addEventListener('click', () => setMode('pddl'));
 
 function onDomainChosen(): void {
@@ -157,10 +160,11 @@ $('problem-select').addEventListener('change', () => {
 
 /** The lint's warnings and errors: under-lined in the domain editor, listed under the problem (or level). */
 const diagnostics = new Diagnostics(domainView, { problem: $('problem-lint'), level: $('level-lint') }, () => {
-  if (mode === 'pddl') return null;
+  // the texts of the Domain & problem tab only (a level's warnings come with its solve)
+  if (mode !== 'domain') return null;
   const body = problemBody();
   // a level with the server's own domain: the editor shows another domain, whose own checks are the ones asked for
-  if ('level' in body && body.domain === undefined) return mode === 'domain' ? { domain: domainText() } : body;
+  if ('level' in body && body.domain === undefined) return { domain: domainText() };
   return body;
 });
 $('problem-text').addEventListener('input', () => diagnostics.schedule());
