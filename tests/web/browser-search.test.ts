@@ -126,7 +126,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     // the frontier (generated, never expanded within the window) is drawn dashed
     const frontier = want.nodes.filter((n) => n.frontier).map((n) => n.id);
     expect(frontier.length).toBeGreaterThan(0);
-    expect(await page.$$eval('#st-tree .st-node.frontier', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.id)))).toEqual(frontier);
+    expect(await page.$$eval('#st-tree .st-node.st-frontier', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.id)))).toEqual(frontier);
     expect(Number(await text('#st-closed-count'))).toBe(closed.length);
     expect(Number(await text('#st-open-count'))).toBe(open.length);
     expect(await page.$$eval('#st-open .st-ref', (bs) => bs.map((b) => Number((b as HTMLElement).dataset.id)))).toEqual(open);
@@ -170,6 +170,45 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(await text('#trace-live')).toBe('cancelled');
     expect(await text('#status')).toBe('trace cancelled');
     expect(await page.isDisabled('#trace-cancel')).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+  it('a Prolog problem (blocks-3, astar): the state as fact chips, the plan path marked, jumps to the f-layers', async () => {
+    const r = await runMain('trace', 'domains/blocks-3.pl', '--domain', 'domains/blocks.pl', '--algo', 'astar', '--states', '--format', 'json');
+    expect(r.code).toBe(0);
+    const want = JSON.parse(r.out) as SearchTrace;
+    expect(want.status).toBe('solved');
+    await page.click('#tab-domain');
+    await page.selectOption('#domain-select', 'blocks');
+    await page.selectOption('#problem-select', 'domains/blocks-3.pl');
+    await page.selectOption('#algo', 'astar');
+    await page.click('#trace');
+    await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled && document.querySelector('#status')?.getAttribute('data-kind') !== 'busy');
+    expect(await text('#trace-summary')).toBe(`astar with ${want.heuristic}: a plan of ${want.plan.length} steps; showing all ${want.expansions} expansions.`);
+    // no iterations: nothing stopped early, the expansions per depth instead
+    expect(await page.isHidden('#trace-stopped')).toBe(true);
+    expect(await page.$$eval('#st-state .fact', (fs) => fs.map((f) => f.textContent))).toEqual(want.nodes[0].state);
+    expect(await page.$$eval('#st-tree .st-node.st-plan', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.id)))).toEqual(want.planNodes);
+    expect(await page.$$eval('#st-tree .st-node.st-goal', (gs) => gs.map((g) => Number((g as SVGGElement).dataset.id)))).toEqual([want.planNodes.at(-1)]);
+    // the f-layers: the first expansion of each f value
+    const layers: string[] = [];
+    want.nodes.forEach((n, i) => {
+      if (n.recorded && n.f !== null && !layers.some((l) => l.startsWith(`f = ${n.f} `))) layers.push(`f = ${n.f} (step ${i})`);
+    });
+    expect(layers.length).toBeGreaterThan(1);
+    expect(await page.$$eval('#st-jump option', (os) => os.slice(1).map((o) => o.textContent))).toEqual(layers);
+    const step = Number(/step (\d+)/.exec(layers[1])![1]);
+    await page.selectOption('#st-jump', String(step));
+    expect((await shownNode()).f).toBe(String(want.nodes[step].f));
+    // at the last expansion the goal is on the open list (a frontier node: generated, never expanded)
+    await page.click('#st-last');
+    const goal = want.nodes[want.planNodes.at(-1)!];
+    expect(goal.frontier).toBe(true);
+    await page.click(`#st-tree .st-node[data-id="${goal.id}"]`);
+    expect(await shownNode()).toMatchObject({ g: String(want.plan.length), h: dash(goal.h), f: dash(goal.f), status: 'open (frontier: never expanded within the window) · on the plan · the goal' });
+    expect(await page.getAttribute(`#st-tree .st-node[data-id="${goal.id}"]`, 'data-state')).toBe('open');
+    expect(await page.$$eval('#st-state .fact', (fs) => fs.map((f) => f.textContent))).toEqual(goal.state);
+    await page.screenshot({ path: `${outDir}search-blocks.png`, fullPage: true });
+    await page.locator('#st-tree').screenshot({ path: `${outDir}search-blocks-tree.png` });
     expect(errors).toEqual([]);
   }, 60_000);
 });

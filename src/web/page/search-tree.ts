@@ -13,8 +13,19 @@ const NS = 'http://www.w3.org/2000/svg';
 /** Nodes drawn at most; a larger trace draws its first ones and says so. */
 export const MAX_DRAWN = 800;
 const OP_CHARS = 24;
-const CHAR_W = 6.4;
 const NODE_H = 34;
+/** The tree's font (as .search-svg in style.css), for measuring the labels. */
+const FONT = "11px ui-monospace, 'DejaVu Sans Mono', monospace";
+
+let measurer: CanvasRenderingContext2D | null | undefined;
+/** The width of a label in the tree's font (a canvas measures it; 7 px a character where there is no canvas). */
+function textWidth(t: string): number {
+  if (measurer === undefined) {
+    measurer = document.createElement('canvas').getContext('2d');
+    if (measurer) measurer.font = FONT;
+  }
+  return measurer ? measurer.measureText(t).width : t.length * 7;
+}
 
 function svg<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number> = {}, text?: string): SVGElementTagNameMap[K] {
   const e = document.createElementNS(NS, tag);
@@ -55,7 +66,7 @@ export class SearchTree {
     g.setDefaultEdgeLabel(() => ({}));
     for (const n of show) {
       const [a, b] = nodeLines(n);
-      g.setNode(`n${n.id}`, { width: Math.max(a.length, b.length) * CHAR_W + 14, height: NODE_H });
+      g.setNode(`n${n.id}`, { width: Math.ceil(Math.max(textWidth(a), textWidth(b))) + 16, height: NODE_H });
       if (clustered && n.bound !== undefined) {
         const c = `b${n.bound}`;
         if (!g.hasNode(c)) g.setNode(c, { label: `bound ${n.bound}`, paddingTop: 18 });
@@ -85,7 +96,7 @@ export class SearchTree {
       const d = pts.map((p, k) => `${k ? 'L' : 'M'}${p.x.toFixed(1)} ${p.y.toFixed(1)}`).join('');
       const child = Number(e.w.slice(1));
       const path = svg('path', { d, class: 'st-edge', 'marker-end': 'url(#st-arrow)' });
-      if (model.node(child)?.plan) path.classList.add('plan');
+      if (model.node(child)?.plan) path.classList.add('st-plan');
       this.edges.set(child, path);
       root.append(path);
     }
@@ -96,10 +107,10 @@ export class SearchTree {
       this.pos.set(n.id, { x, y });
       const [a, b] = nodeLines(n);
       const gr = svg('g', { class: 'st-node', 'data-id': n.id, transform: `translate(${(x - l.width / 2).toFixed(1)},${(y - l.height / 2).toFixed(1)})`, tabindex: -1 });
-      gr.classList.toggle('plan', n.plan);
-      gr.classList.toggle('goal', Boolean(n.goal));
-      gr.classList.toggle('frontier', Boolean(n.frontier));
-      gr.classList.toggle('unrecorded', !n.recorded && !n.frontier);
+      gr.classList.toggle('st-plan', n.plan);
+      gr.classList.toggle('st-goal', Boolean(n.goal));
+      gr.classList.toggle('st-frontier', Boolean(n.frontier));
+      gr.classList.toggle('st-unrecorded', !n.recorded && !n.frontier);
       const title = svg('title', {}, `node ${n.id}${n.op ? `: ${n.op}` : ' (a root)'}\ng ${num(n.g)}, h ${num(n.h)}, f ${num(n.f)}, depth ${n.depth}${n.bound !== undefined ? `, bound ${n.bound}` : ''}${n.plan ? '\non the plan' : ''}${n.frontier ? '\nfrontier: generated, not expanded within the window' : ''}${!n.recorded && !n.frontier ? '\nnot recorded (a plan node after the window)' : ''}`);
       gr.append(title, svg('rect', { width: l.width, height: l.height, rx: 5 }), svg('text', { x: 7, y: 14 }, a), svg('text', { x: 7, y: 28, class: 'st-ghf' }, b));
       gr.addEventListener('click', () => this.onSelect(n.id));
@@ -117,8 +128,8 @@ export class SearchTree {
     for (const [id, gr] of this.boxes) {
       const state = step === null ? 'closed' : id === step.current ? 'current' : closed.has(id) ? 'closed' : open.has(id) ? 'open' : 'future';
       gr.dataset.state = state;
-      gr.classList.toggle('selected', id === selected);
-      gr.classList.toggle('on-path', path.has(id));
+      gr.classList.toggle('st-selected', id === selected);
+      gr.classList.toggle('st-on-path', path.has(id));
       this.edges.get(id)?.setAttribute('data-state', state === 'future' ? 'future' : 'seen');
     }
     if (step) this.reveal(step.current);
