@@ -1,5 +1,5 @@
 /**
- * A streamed solve's answer: server-sent events (text/event-stream) written
+ * A streamed solve's or trace's answer: server-sent events (text/event-stream) written
  * on the raw response. Fastify needs no plugin for this: the reply is
  * hijacked (Fastify sends nothing more), the headers are written once and
  * each event is a `event:`/`data:` block; the browser reads it with
