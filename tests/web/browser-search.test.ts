@@ -141,7 +141,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  it('a trace cut at its limit says so: the first 10 of the search\'s expansions, and the server\'s cap', async () => {
+  it('a trace cut at its limit says so: the first 10 of the search\'s expansions, and the server\'s cap; another strategy, limit or level marks the trace as not the page\'s', async () => {
     const want = await cliTrace('--algo', 'iddfs', '--cycle', 'action', '--limit', '10');
     expect(want.expansions).toBeGreaterThan(10);
     await trace('iddfs', 'action', 10);
@@ -154,6 +154,19 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(rows.map((r) => r[1])).toEqual(want.iterations!.map((it) => it.expanded));
     expect(rows.map((r) => r[4]).reduce((a, b) => a + b, 0)).toBe(10);
     await page.screenshot({ path: `${outDir}search-cut.png`, fullPage: true });
+    // the trace on screen is of what the page shows; another strategy, limit or level says it is not
+    expect(await page.isHidden('#trace-stale')).toBe(true);
+    await page.selectOption('#algo', 'bfs');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    await page.selectOption('#algo', 'iddfs');
+    await page.selectOption('#more-options [data-field="cycle"] select', 'action');
+    expect(await page.isHidden('#trace-stale')).toBe(true);
+    await page.fill('#trace-limit', '11');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    await page.fill('#trace-limit', '10');
+    expect(await page.isHidden('#trace-stale')).toBe(true);
+    await page.click('#grid .sq[data-x="3"][data-y="1"]');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
   it('live counters while a real search runs, and Cancel stops it', async () => {

@@ -38,6 +38,8 @@ export class SearchView {
   private timer: ReturnType<typeof setInterval> | null = null;
   /** The level text the trace ran on (a board for the states), if it was a level. */
   private level: string | null = null;
+  /** What the shown trace was asked for (the page's request and the limit), to say when the page no longer shows it. */
+  private traced: string | null = null;
   private readonly tree: SearchTree;
 
   constructor(
@@ -54,6 +56,7 @@ export class SearchView {
         el('span', { id: 'trace-live', className: 'st-live', ariaLive: 'polite' }),
       ),
       el('div', { id: 'trace-error', className: 'error', hidden: true }),
+      el('p', { id: 'trace-stale', hidden: true, textContent: 'The level, the problem or the options changed since this trace: press Trace to trace them.' }),
       el('p', { id: 'trace-summary' }),
       el('p', { id: 'trace-stopped', hidden: true }),
       el(
@@ -114,6 +117,18 @@ export class SearchView {
       const v = (e.target as HTMLSelectElement).value;
       if (v !== '') this.go(Number(v));
     });
+    // an edit anywhere on the page (a key, a click on the level grid, a chosen option) may make the shown trace another problem's
+    for (const type of ['input', 'change', 'click', 'keyup']) document.addEventListener(type, () => this.checkStale());
+  }
+
+  /** What a trace now would be asked for. */
+  private request(): string {
+    return JSON.stringify([this.host.body(), $<HTMLInputElement>('trace-limit').value]);
+  }
+
+  /** Says so when the page no longer shows what the trace on screen was asked for. */
+  private checkStale(): void {
+    $('trace-stale').hidden = this.traced === null || this.model === null || this.request() === this.traced;
   }
 
   /** Sets the limit field from the server's declared limits (call once the options are there). */
@@ -132,6 +147,7 @@ export class SearchView {
     this.running = ctl;
     this.busy(true);
     this.showError(null);
+    const asked = this.request();
     const body = { ...this.host.body() } as ProblemBody & Record<string, unknown>;
     // the tracer watches the TypeScript search
     delete body.backend;
@@ -155,7 +171,9 @@ export class SearchView {
       const s = trace.stats;
       const secs = (s.timeMs ?? 0) / 1000;
       $('trace-live').textContent = `expanded ${s.expanded.toLocaleString('en')} · generated ${s.generated.toLocaleString('en')}${secs > 0 ? ` · ${Math.round(s.expanded / secs).toLocaleString('en')} states/s` : ''} (done)`;
+      this.traced = asked;
       this.show(trace);
+      this.checkStale();
       this.host.status(`traced in ${((performance.now() - t0) / 1000).toFixed(2)} s (round trip): ${count(this.model!.steps, 'expansion')} to step through`);
     } catch (err) {
       $('trace-live').textContent = '';
