@@ -224,4 +224,16 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     await page.locator('#st-tree').screenshot({ path: `${outDir}search-blocks-tree.png` });
     expect(errors).toEqual([]);
   }, 60_000);
+  it('a strategy the tracer does not watch: the server\'s message in the view, no trace shown', async () => {
+    await page.fill('#level-text', TWO);
+    await page.selectOption('#algo', 'beam');
+    await page.click('#trace');
+    await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled);
+    expect(await text('#trace-error')).toMatch(/^trace watches iddfs, bfs, .*; not beam$/);
+    expect(await page.isHidden('#st-body')).toBe(true);
+    expect(await text('#trace-summary')).toBe('');
+    expect(await text('#status')).toMatch(/^trace failed: trace watches /);
+    // the worker finds the strategy untraced after the stream began: an error event in a 200 answer, nothing for the console
+    expect(errors).toEqual([]);
+  }, 60_000);
 });
