@@ -8,6 +8,7 @@
  * here, not written down twice); bfs's open and closed sets at a step; a
  * trace cut at its limit says so. Screenshots: test-output/search-*.png.
  */
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { browserTests, hasChromium, outDir } from './browser-harness.ts';
@@ -167,6 +168,42 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(await page.isHidden('#trace-stale')).toBe(true);
     await page.click('#grid .sq[data-x="3"][data-y="1"]');
     expect(await page.isVisible('#trace-stale')).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
+  it('download trace: the JSON of the trace on screen, equal to planlog trace --format json but for times; disabled with no trace, while a trace runs and when the trace is stale', async () => {
+    const want = await cliTrace('--algo', 'iddfs', '--cycle', 'action', '--limit', '12');
+    expect(await page.isDisabled('#trace-download')).toBe(true);
+    await trace('iddfs', 'action', 12);
+    expect(await page.isEnabled('#trace-download')).toBe(true);
+    const [d] = await Promise.all([page.waitForEvent('download'), page.click('#trace-download')]);
+    expect(d.suggestedFilename()).toBe('trace.json');
+    const got = JSON.parse(readFileSync(await d.path(), 'utf8')) as SearchTrace & { warnings?: unknown };
+    const noTimes = (x: SearchTrace & { warnings?: unknown }): unknown => {
+      // the times (timeMs, parseMs, groundMs, totalMs) are the run's own
+      const stats = Object.fromEntries(Object.entries(x.stats).filter(([k]) => !k.endsWith('Ms')));
+      return { ...x, stats, warnings: x.warnings ?? [] };
+    };
+    expect(got.expansions).toBe(want.expansions);
+    expect(got.nodes.length).toBe(want.nodes.length);
+    expect(noTimes(got)).toEqual(noTimes(want as SearchTrace & { warnings?: unknown }));
+    // another strategy: the trace on screen is no longer the page's, no download of it
+    await page.selectOption('#algo', 'bfs');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    expect(await page.isDisabled('#trace-download')).toBe(true);
+    await page.selectOption('#algo', 'iddfs');
+    await page.selectOption('#more-options [data-field="cycle"] select', 'action');
+    expect(await page.isEnabled('#trace-download')).toBe(true);
+    // while a new trace runs: disabled (five boxes, bfs runs for seconds), and after Cancel the old trace's download again
+    await page.fill('#level-text', HARD);
+    await page.selectOption('#algo', 'bfs');
+    await page.click('#trace');
+    await page.waitForFunction(() => /^expanded [\d,]+ · generated/.test(document.querySelector('#trace-live')?.textContent ?? ''));
+    expect(await page.isDisabled('#trace-download')).toBe(true);
+    await page.click('#trace-cancel');
+    await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled);
+    // the page shows the five-box level now, not the traced one: still disabled
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    expect(await page.isDisabled('#trace-download')).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
   it('live counters while a real search runs, and Cancel stops it', async () => {

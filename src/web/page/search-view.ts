@@ -16,6 +16,7 @@ import { setIcon } from './icons.ts';
 import { num, sokobanState, TraceModel, type SearchTrace, type StepView } from './search-model.ts';
 import { MAX_DRAWN, SearchTree } from './search-tree.ts';
 import { drawBoard, parseBoard } from './sokoban.ts';
+import { downloadText } from './downloads.ts';
 import { count } from '../../util/words.ts';
 
 /** What the view needs from the page. */
@@ -40,6 +41,8 @@ export class SearchView {
   private level: string | null = null;
   /** What the shown trace was asked for (the page's request and the limit), to say when the page no longer shows it. */
   private traced: string | null = null;
+  /** The trace on screen as /api/trace answered it (for its download). */
+  private answer: SearchTrace | null = null;
   private readonly tree: SearchTree;
 
   constructor(
@@ -53,6 +56,7 @@ export class SearchView {
         el('button', { id: 'trace', className: 'primary', textContent: 'Trace', title: 'run the strategy with the tracer: the first N expansions are recorded and can be stepped through' }),
         el('label', { className: 'st-inline' }, 'limit ', el('input', { id: 'trace-limit', type: 'number', min: '1', step: '1', title: 'expansions recorded (the first N); the search still runs to its end' })),
         el('button', { id: 'trace-cancel', textContent: 'Cancel', disabled: true }),
+        el('button', { id: 'trace-download', textContent: 'download trace', disabled: true, title: 'the trace on screen as JSON (what /api/trace and planlog trace --format json answer)' }),
         el('span', { id: 'trace-live', className: 'st-live', ariaLive: 'polite' }),
       ),
       el('div', { id: 'trace-error', className: 'error', hidden: true }),
@@ -107,6 +111,7 @@ export class SearchView {
       setIcon($(id), icon);
     $('trace').addEventListener('click', () => void this.run());
     $('trace-cancel').addEventListener('click', () => this.running?.abort());
+    $('trace-download').addEventListener('click', () => this.answer && downloadText('trace.json', `${JSON.stringify(this.answer, null, 2)}\n`, 'application/json'));
     $('st-first').addEventListener('click', () => this.go(0));
     $('st-prev').addEventListener('click', () => this.go(this.step - 1));
     $('st-next').addEventListener('click', () => this.go(this.step + 1));
@@ -128,7 +133,10 @@ export class SearchView {
 
   /** Says so when the page no longer shows what the trace on screen was asked for. */
   private checkStale(): void {
-    $('trace-stale').hidden = this.traced === null || this.model === null || this.request() === this.traced;
+    const stale = this.traced !== null && this.model !== null && this.request() !== this.traced;
+    $('trace-stale').hidden = !stale;
+    // the download is of a trace of what the page shows, shown and not being replaced
+    $<HTMLButtonElement>('trace-download').disabled = this.answer === null || this.model === null || stale || this.running !== null;
   }
 
   /** Sets the limit field from the server's declared limits (call once the options are there). */
@@ -147,6 +155,7 @@ export class SearchView {
     this.running = ctl;
     this.busy(true);
     this.showError(null);
+    $<HTMLButtonElement>('trace-download').disabled = true;
     const asked = this.request();
     const body = { ...this.host.body() } as ProblemBody & Record<string, unknown>;
     // the tracer watches the TypeScript search
@@ -173,6 +182,7 @@ export class SearchView {
       $('trace-live').textContent = `expanded ${s.expanded.toLocaleString('en')} · generated ${s.generated.toLocaleString('en')}${secs > 0 ? ` · ${Math.round(s.expanded / secs).toLocaleString('en')} states/s` : ''} (done)`;
       this.traced = asked;
       this.show(trace);
+      this.answer = trace;
       this.checkStale();
       this.host.status(`traced in ${((performance.now() - t0) / 1000).toFixed(2)} s (round trip): ${count(this.model!.steps, 'expansion')} to step through`);
     } catch (err) {
@@ -189,6 +199,7 @@ export class SearchView {
       if (this.running === ctl) {
         this.running = null;
         this.busy(false);
+        this.checkStale();
       }
     }
   }
@@ -205,6 +216,7 @@ export class SearchView {
     const where = e.file !== undefined && e.line !== undefined ? `${e.file}:${e.line}:${e.column ?? 1}: ` : e.file && e.file !== '<request>' ? `${e.file}: ` : '';
     box.textContent = `${where}${e.message}`;
     this.model = null;
+    this.answer = null;
     $('st-body').hidden = true;
     $('trace-summary').textContent = '';
     $('trace-stopped').hidden = true;
