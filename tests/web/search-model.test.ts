@@ -7,11 +7,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { SearchTrace as PlannerTrace } from '../../src/trace/trace.ts';
-import { sokobanState, TraceModel, type SearchTrace } from '../../src/web/page/search-model.ts';
+import { sokobanState, TraceModel } from '../../src/web/page/search-model.ts';
 import { runMain, scratch } from '../cli/run-main.ts';
-
-/** The planner's trace type fits the page's reading of it (checked by npm run typecheck: the page cannot import src/trace). */
-const asPage = (t: PlannerTrace): SearchTrace => t;
 
 const files = scratch('planlog-search-model-');
 /** Two boxes in a corridor, no plan: iddfs --cycle action deepens to bound 7 (46 expansions). */
@@ -26,7 +23,7 @@ async function trace(file: string, ...flags: string[]): Promise<PlannerTrace> {
 describe('the Search view model', () => {
   it('iddfs: a jump per bound at the first expansion of its iteration, the recorded nodes per bound, the stack as the current path', async () => {
     const t = await trace(TWO, '--algo', 'iddfs', '--cycle', 'action', '--states');
-    const m = new TraceModel(asPage(t));
+    const m = new TraceModel(t);
     expect(m.steps).toBe(46);
     expect(m.cut).toBe(false);
     expect(m.depthFirst).toBe(true);
@@ -43,7 +40,7 @@ describe('the Search view model', () => {
 
   it('bfs with a window of 3: closed and open at each step, the frontier open once its parent is expanded', async () => {
     const t = await trace(TWO, '--algo', 'bfs', '--states', '--limit', '3');
-    const m = new TraceModel(asPage(t));
+    const m = new TraceModel(t);
     expect([m.steps, t.expansions, m.cut]).toEqual([3, 6, true]);
     const frontier = t.nodes.filter((n) => n.frontier);
     expect(frontier.map((n) => [n.id, n.parent])).toEqual([

@@ -8,46 +8,12 @@
  * the window); a depth-first strategy shows its current path (the stack)
  * instead of an open list.
  */
-import type { StatsJson } from '../../pipeline/json.ts';
+import type { TraceJson, TraceNodeJson } from '../../pipeline/json.ts';
 
-/**
- * The trace JSON as the page reads it: the fields of src/trace/trace.ts's
- * TraceNode and SearchTrace the view uses (that module imports the planner,
- * which the page's type-check cannot follow; tests/web/search-model.test.ts
- * checks that the planner's types fit these).
- */
-export interface TraceNode {
-  id: number;
-  parent: number | null;
-  op: string | null;
-  g: number;
-  h: number | null;
-  f: number | null;
-  depth: number;
-  bound?: number;
-  recorded: boolean;
-  plan: boolean;
-  goal?: boolean;
-}
-
-export interface SearchTrace {
-  algo: string;
-  heuristic: string;
-  status: 'solved' | 'unsolvable' | 'limit';
-  reason?: string;
-  limit: number;
-  expansions: number;
-  nodes: TraceNode[];
-  plan: string[];
-  planNodes: number[];
-  levels?: { depth: number; expanded: number }[];
-  iterations?: { bound: number; expanded: number; generated: number; maxDepth: number }[];
-  stopped?: string;
-  stats: Pick<StatsJson, 'expanded' | 'generated' | 'timeMs'>;
-}
-
-/** A trace node as the page reads it: `state` (its true fluents) and `frontier` when the server records them. */
-export type ViewNode = TraceNode & { state?: string[]; frontier?: boolean };
+/** The trace JSON (POST /api/trace, `planlog trace --format json`), as the contract declares it. */
+export type SearchTrace = TraceJson;
+/** A trace node; `state` (its true fluents) and `frontier` are there when the trace was asked with states. */
+export type ViewNode = TraceNodeJson;
 
 /** The strategies that search depth-first: the view shows their stack, not an open list. */
 export const DEPTH_FIRST: ReadonlySet<string> = new Set(['iddfs', 'dfs', 'idastar']);
