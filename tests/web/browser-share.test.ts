@@ -10,7 +10,17 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { inflateRawSync } from 'node:zlib';
 import { browserTests, hasChromium, openPage, outDir } from './browser-harness.ts';
+
+const LAMPS_DOMAIN = readFileSync('examples/pddl/lamps/domain.pddl', 'utf8');
+const LAMPS_PROBLEM = readFileSync('examples/pddl/lamps/problem.pddl', 'utf8');
+/** Links made by the page's encoder before links carried the PDDL tab, a domain of one's own and the trace limit (kept as literals: they must keep opening). */
+const OLD_LEVEL_LINK = '#s=jeyJ2IjoxLCJtb2RlIjoibGV2ZWwiLCJwcmVzZXQiOiJ0dXRvcmlhbC03IiwiZG9tYWluIjoic29rb2JhbiIsImJhY2tlbmQiOiJ0cyIsImFsZ28iOiJpZGRmcyIsInRpbWVvdXQiOiI3Iiwib3B0aW9ucyI6eyJjeWNsZSI6ImFjdGlvbiJ9fQ';
+const OLD_DOMAIN_LINK =
+  '#s=zzZFBagMxDEWvIgQBDzgJXRWm18gu04U8VqYiHmuwndIScvfYk9BcoSv__76khf8Vv7F_szirZ-zR60wS0eKSOHOppFyKJqGwfa_0GfeY1GlZx9QFnv82835Ntk--W8Jr6MA_7eAGDl8MiT04CgEkg0RIqjPQB7gkcQIpUPTB3G6IEqWYo1dNhiy4zsKqnQWqmoppTztm6tUHPCXmz67uTkrBHF-h61Y8xA1QBA0egsSz_W9maB04Gs8cfSshV0th0qrF-1OzRWbWS_vR1owuRTRm7K84_o6hdUljQ3i73QE';
+const OLD_DOMAIN_PROBLEM = `% The red ball is in room a; bring it to room b.\ninit([door(a, b), door(b, a), at(a), ball(red, a), free]).\ngoal([ball(red, b)]).\n\n% ${'an old link, '.repeat(12)}\n`;
 
 describe.skipIf(!hasChromium)('the playground: share by URL', () => {
   const t = browserTests();
@@ -131,6 +141,97 @@ describe.skipIf(!hasChromium)('the playground: share by URL', () => {
     expect(d.solves).toEqual([]);
     expect(d.errors).toEqual([]);
     await d.page.screenshot({ path: `${outDir}share-domain.png`, fullPage: true });
+    await d.page.close();
+  }, 90_000);
+
+  it('the PDDL tab\'s texts, a domain brought in with "use this" (its text) and the Search view\'s limit come back; nothing runs', async () => {
+    await page.click('.preset[data-id="tutorial-2"]');
+    await page.click('#tab-pddl');
+    await page.fill('#pddl-domain', LAMPS_DOMAIN);
+    await page.fill('#pddl-problem', LAMPS_PROBLEM);
+    await page.click('#pddl-to-opn');
+    await page.waitForFunction(() => (document.querySelector('#opn-domain') as HTMLTextAreaElement).value !== '');
+    // the opn texts the PDDL tab translated: what "use this" brings in
+    const opn = { domain: await page.inputValue('#opn-domain'), problem: await page.inputValue('#opn-problem') };
+    expect(opn.domain).toMatch(/^(%.*\n)*opn\(/m);
+    await page.click('#pddl-use');
+    expect(await page.getAttribute('#tab-domain', 'aria-selected')).toBe('true');
+    await page.selectOption('#algo', 'bfs');
+    await page.fill('#trace-limit', '17');
+    const ownUrl = await share();
+
+    const o = await open(ownUrl);
+    expect(await o.page.textContent('#status')).toBe('opened a shared link: a domain of its own with its problem: press Solve');
+    expect(await o.page.getAttribute('#tab-domain', 'aria-selected')).toBe('true');
+    expect(await o.page.inputValue('#domain-select')).toBe('own');
+    expect(await o.page.locator('#domain-editor .cm-line').first().textContent()).toBe(opn.domain.split('\n')[0]);
+    expect(await o.page.inputValue('#problem-text')).toBe(opn.problem);
+    expect(await o.page.inputValue('#pddl-domain')).toBe(LAMPS_DOMAIN);
+    expect(await o.page.inputValue('#pddl-problem')).toBe(LAMPS_PROBLEM);
+    expect(await o.page.inputValue('#trace-limit')).toBe('17');
+    expect(await o.page.inputValue('#algo')).toBe('bfs');
+    expect(o.solves).toEqual([]);
+    // Solve sends the domain of its own, as the page that made the link did
+    const sent: Record<string, unknown>[] = [];
+    o.page.on('request', (r) => {
+      if (r.url().endsWith('/api/solve')) sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+    });
+    await o.page.click('#solve');
+    await o.page.waitForFunction(() => (document.querySelector('#verdict')?.textContent ?? '') !== '');
+    expect(sent).toEqual([{ problem: opn.problem, domain: opn.domain, algo: 'bfs', timeout: 10 }]);
+    expect(await o.page.textContent('#verdict')).toMatch(/^Solved: \d+ steps?\.$/);
+    await o.page.screenshot({ path: `${outDir}share-own-domain.png`, fullPage: true });
+    expect(o.errors).toEqual([]);
+    await o.page.close();
+
+    // the PDDL tab itself: the tab and its texts
+    await page.click('#tab-pddl');
+    const pddlUrl = await share();
+    const q = await open(pddlUrl);
+    expect(await q.page.textContent('#status')).toBe("opened a shared link: the PDDL tab's domain and problem: press Solve");
+    expect(await q.page.getAttribute('#tab-pddl', 'aria-selected')).toBe('true');
+    expect(await q.page.isVisible('#pddl-pane')).toBe(true);
+    expect(await q.page.inputValue('#pddl-domain')).toBe(LAMPS_DOMAIN);
+    expect(await q.page.inputValue('#pddl-problem')).toBe(LAMPS_PROBLEM);
+    expect(await q.page.inputValue('#trace-limit')).toBe('17');
+    expect(q.solves).toEqual([]);
+    expect(q.errors).toEqual([]);
+    await q.page.close();
+
+    // the server's default limit (50) is not carried
+    await page.click('#tab-level');
+    await page.fill('#trace-limit', '50');
+    const plain = await share();
+    const body = plain.slice(plain.indexOf('#s=') + 4);
+    const bytes = Buffer.from(body, 'base64url');
+    const state = JSON.parse((plain[plain.indexOf('#s=') + 3] === 'z' ? inflateRawSync(bytes) : bytes).toString()) as Record<string, unknown>;
+    expect(state.mode).toBe('level');
+    expect(state.traceLimit).toBeUndefined();
+    expect(state.pddlDomain).toBe(LAMPS_DOMAIN);
+    expect(t.errors).toEqual([]);
+  }, 120_000);
+
+  it('links made before the PDDL tab was shared (a level with options; a domain with an edited problem, compressed) open as before', async () => {
+    const o = await open(`${t.home}${OLD_LEVEL_LINK}`);
+    expect(await o.page.textContent('#status')).toBe('opened a shared link: maps/tutorial.txt, level 7: press Solve');
+    expect(await o.page.getAttribute('.preset.chosen', 'data-id')).toBe('tutorial-7');
+    expect(await o.page.inputValue('#algo')).toBe('iddfs');
+    expect(await o.page.inputValue('#more-options [data-field="cycle"] select')).toBe('action');
+    expect(await o.page.inputValue('#timeout')).toBe('7');
+    expect(await o.page.getAttribute('#tab-level', 'aria-selected')).toBe('true');
+    // no limit in an old link: the server's default
+    expect(await o.page.inputValue('#trace-limit')).toBe('50');
+    expect(await o.page.inputValue('#pddl-domain')).toBe('');
+    expect(o.solves).toEqual([]);
+    expect(o.errors).toEqual([]);
+    await o.page.close();
+    const d = await open(`${t.home}${OLD_DOMAIN_LINK}`);
+    expect(await d.page.textContent('#status')).toBe('opened a shared link: domains/robot.pl with domains/robot-problem.pl (edited): press Solve');
+    expect(await d.page.getAttribute('#tab-domain', 'aria-selected')).toBe('true');
+    expect(await d.page.inputValue('#domain-select')).toBe('robot');
+    expect(await d.page.inputValue('#problem-text')).toBe(OLD_DOMAIN_PROBLEM);
+    expect(d.solves).toEqual([]);
+    expect(d.errors).toEqual([]);
     await d.page.close();
   }, 90_000);
 

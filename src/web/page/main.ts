@@ -172,16 +172,21 @@ $('problem-text').addEventListener('input', () => diagnostics.schedule());
 /** The value of the domain select for opn texts of one's own (the PDDL tab's "use this"). */
 const OWN_DOMAIN = 'own';
 
+/** Puts a domain of one's own (no bundled one) and its problem into the Domain & problem tab (the PDDL tab's "use this", a shared link). */
+function useOwnDomain(domain: string, problem: string | undefined): void {
+  const select = $<HTMLSelectElement>('domain-select');
+  if (!select.querySelector(`option[value="${OWN_DOMAIN}"]`)) select.append(el('option', { value: OWN_DOMAIN, textContent: '(from the PDDL tab)' }));
+  select.value = OWN_DOMAIN;
+  $<HTMLSelectElement>('problem-select').replaceChildren();
+  setDomainText(domain);
+  $<HTMLTextAreaElement>('problem-text').value = problem ?? 'init([]).\ngoal([]).\n';
+  for (const id of ['domain-error', 'problem-error']) showError(id, null);
+}
+
 const pddlTab = new PddlTab({
   status,
   use(domain, problem) {
-    const select = $<HTMLSelectElement>('domain-select');
-    if (!select.querySelector(`option[value="${OWN_DOMAIN}"]`)) select.append(el('option', { value: OWN_DOMAIN, textContent: '(from the PDDL tab)' }));
-    select.value = OWN_DOMAIN;
-    $<HTMLSelectElement>('problem-select').replaceChildren();
-    setDomainText(domain);
-    $<HTMLTextAreaElement>('problem-text').value = problem ?? 'init([]).\ngoal([]).\n';
-    for (const id of ['domain-error', 'problem-error']) showError(id, null);
+    useOwnDomain(domain, problem);
     setMode('domain');
     status('the opn texts are in the Domain & problem tab: press Solve');
   },
@@ -644,7 +649,7 @@ const normalised = (t: string): string => t.replace(/\r\n?/g, '\n');
 /** The page as it is now: what a shared link carries. */
 function pageState(): SharedState {
   const v = (id: string): string => $<HTMLInputElement | HTMLSelectElement>(id).value;
-  const s: SharedState = { v: 1, mode: mode === 'pddl' ? 'domain' : mode };
+  const s: SharedState = { v: 1, mode };
   if (chosenPreset) s.preset = chosenPreset.id;
   if (!chosenPreset || editor.value !== normalised(chosenPreset.text)) s.level = editor.value;
   const d = selectedDomain();
@@ -654,12 +659,21 @@ function pageState(): SharedState {
     const p = d.problems.find((x) => x.file === v('problem-select'));
     if (p) s.problem = p.file;
     if (!d.sokoban && v('problem-text') !== (p?.text ?? '')) s.problemText = v('problem-text');
+  } else if (v('domain-select') === OWN_DOMAIN) {
+    // a domain of one's own (the PDDL tab's "use this"): its text, as no server has it
+    s.ownDomain = domainText();
+    s.problemText = v('problem-text');
   }
+  const pddl = pddlTab.pddl();
+  if (pddl.domain) s.pddlDomain = pddl.domain;
+  if (pddl.problem) s.pddlProblem = pddl.problem;
   s.backend = v('backend');
   for (const k of ['algo', 'heuristic', 'timeout'] as const) if (v(k)) s[k] = v(k);
   if (v('max-nodes')) s.maxNodes = v('max-nodes');
   const o = panel?.userValues() ?? {};
   if (Object.keys(o).length) s.options = o;
+  const limit = searchView.sharedLimit();
+  if (limit !== undefined) s.traceLimit = limit;
   return s;
 }
 
@@ -674,6 +688,7 @@ function applyState(s: SharedState): void {
   if (s.algo !== undefined && !options.strategies.some((x) => x.name === s.algo)) throw new ShareError(`the link names an unknown strategy (${s.algo})`);
   if (s.heuristic !== undefined && !options.heuristics.some((x) => x.name === s.heuristic)) throw new ShareError(`the link names an unknown heuristic (${s.heuristic})`);
   if (s.preset === undefined && s.level === undefined) throw new ShareError('the link has neither a preset nor a level');
+  if (s.ownDomain !== undefined && s.domain !== undefined) throw new ShareError('the link names a domain and carries one of its own');
 
   if (d) {
     $<HTMLSelectElement>('domain-select').value = d.id;
@@ -684,7 +699,8 @@ function applyState(s: SharedState): void {
     }
     if (s.domainText !== undefined) setDomainText(s.domainText);
     if (s.problemText !== undefined) $<HTMLTextAreaElement>('problem-text').value = s.problemText;
-  }
+  } else if (s.ownDomain !== undefined) useOwnDomain(s.ownDomain, s.problemText);
+  pddlTab.setPddl(s.pddlDomain ?? '', s.pddlProblem ?? '');
   if (preset) $('presets').querySelector<HTMLButtonElement>(`.preset[data-id="${CSS.escape(preset.id)}"]`)?.click();
   else {
     choosePreset(null);
@@ -702,12 +718,17 @@ function applyState(s: SharedState): void {
   if (s.heuristic !== undefined) $<HTMLSelectElement>('heuristic').value = s.heuristic;
   $<HTMLInputElement>('timeout').value = s.timeout ?? String(options.limits.defaultTimeout);
   $<HTMLInputElement>('max-nodes').value = s.maxNodes ?? '';
+  searchView.restoreLimit(s.traceLimit);
   const what =
-    s.mode === 'domain' && d && !d.sokoban
-      ? `${d.file} with ${s.problem ?? 'a problem'}${s.problemText !== undefined ? ' (edited)' : ''}`
-      : preset
-        ? `${preset.file}, level ${preset.level}${s.level !== undefined ? ' (edited)' : ''}`
-        : 'a level of its own';
+    s.mode === 'pddl'
+      ? "the PDDL tab's domain and problem"
+      : s.mode === 'domain' && s.ownDomain !== undefined
+        ? 'a domain of its own with its problem'
+        : s.mode === 'domain' && d && !d.sokoban
+          ? `${d.file} with ${s.problem ?? 'a problem'}${s.problemText !== undefined ? ' (edited)' : ''}`
+          : preset
+            ? `${preset.file}, level ${preset.level}${s.level !== undefined ? ' (edited)' : ''}`
+            : 'a level of its own';
   status(`opened a shared link: ${what}: press Solve`);
 }
 
@@ -770,6 +791,8 @@ async function start(): Promise<void> {
       fillHeuristics();
       $<HTMLInputElement>('timeout').value = String(opts.limits.defaultTimeout);
       $<HTMLInputElement>('max-nodes').value = '';
+      pddlTab.setPddl('', '');
+      searchView.setLimits();
     };
     defaults();
     status('ready: pick a preset (or edit the level) and press Solve');

@@ -147,6 +147,19 @@ export class SearchView {
     if (l.maxTraceLimit) input.max = String(l.maxTraceLimit);
   }
 
+  /** The limit as a shared link carries it: undefined when it is the server's default. */
+  sharedLimit(): string | undefined {
+    const v = $<HTMLInputElement>('trace-limit').value;
+    return v === String(this.host.limits().defaultTraceLimit ?? 50) ? undefined : v;
+  }
+
+  /** Sets the limit of a shared link (undefined: the server's default); runs nothing. */
+  restoreLimit(v: string | undefined): void {
+    if (v === undefined) this.setLimits();
+    else $<HTMLInputElement>('trace-limit').value = v;
+    this.checkStale();
+  }
+
   /** Runs the trace of the page's problem and options. */
   async run(): Promise<void> {
     this.running?.abort();

@@ -1,6 +1,8 @@
 /**
- * Share by URL: the whole page state (mode, level text or preset, domain and
- * problem when edited, every option, backend) in the fragment, so a link on
+ * Share by URL: the whole page state (the input tab, level text or preset,
+ * domain and problem when edited, a domain of one's own brought in with the
+ * PDDL tab's "use this", the PDDL tab's two texts, every option, backend,
+ * the Search view's limit) in the fragment, so a link on
  * a slide opens the same page. The fragment is `#s=` then a format letter:
  * `j` base64url of the JSON, `z` base64url of the JSON compressed with the
  * browser's CompressionStream('deflate-raw') once the plain form is longer
@@ -13,13 +15,22 @@
 export interface SharedState {
   /** The format version. */
   v: 1;
-  mode: 'level' | 'domain';
+  /** The input tab (links made before the PDDL tab carried only level or domain). */
+  mode: 'level' | 'domain' | 'pddl';
   /** The chosen preset's id (e.g. "tutorial-7"). */
   preset?: string;
   /** The level text, when it is not the preset's own. */
   level?: string;
   /** The chosen domain's id. */
   domain?: string;
+  /** The text of a domain of one's own (no bundled one: brought in with the PDDL tab's "use this"); its problem is problemText. */
+  ownDomain?: string;
+  /** The PDDL tab's domain text, when it has one. */
+  pddlDomain?: string;
+  /** The PDDL tab's problem text, when it has one. */
+  pddlProblem?: string;
+  /** The Search view's limit (expansions recorded), when not the server's default. */
+  traceLimit?: string;
   /** The domain text, when edited. */
   domainText?: string;
   /** The chosen problem file. */
@@ -71,7 +82,7 @@ export async function encodeState(state: SharedState): Promise<string> {
   return PREFIX + (packed.length < plain.length ? packed : plain);
 }
 
-const STRING_FIELDS = ['preset', 'level', 'domain', 'domainText', 'problem', 'problemText', 'backend', 'algo', 'heuristic', 'timeout', 'maxNodes'] as const;
+const STRING_FIELDS = ['preset', 'level', 'domain', 'ownDomain', 'domainText', 'problem', 'problemText', 'pddlDomain', 'pddlProblem', 'backend', 'algo', 'heuristic', 'timeout', 'maxNodes', 'traceLimit'] as const;
 
 /** The state of a fragment (`#s=…`); throws a ShareError saying what is wrong. */
 export async function decodeState(hash: string): Promise<SharedState> {
@@ -103,7 +114,7 @@ function checkState(value: unknown): SharedState {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return bad('it holds no page state');
   const o = value as Record<string, unknown>;
   if (o.v !== 1) return bad(`unknown version ${JSON.stringify(o.v)} (this page reads version 1)`);
-  if (o.mode !== 'level' && o.mode !== 'domain') return bad('mode must be "level" or "domain"');
+  if (o.mode !== 'level' && o.mode !== 'domain' && o.mode !== 'pddl') return bad('mode must be "level", "domain" or "pddl"');
   for (const k of STRING_FIELDS) if (o[k] !== undefined && typeof o[k] !== 'string') bad(`${k} must be a text`);
   if (o.options !== undefined) {
     if (typeof o.options !== 'object' || o.options === null || Array.isArray(o.options)) bad('options must be an object');
