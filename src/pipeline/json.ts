@@ -325,14 +325,8 @@ export type TraceNodeJson = {
   state?: string[];
 };
 
-export type TraceIterationJson = {
-  bound: number;
-  /** Expansions counted by the trace. */
-  expanded: number;
-  /** Generated nodes and the longest partial plan, as the strategy reports them. */
-  generated: number;
-  maxDepth: number;
-};
+/** One bound of an iterative strategy's trace: its expansions as the trace counted them, generated and maxDepth as the strategy reports them. */
+export type TraceIterationJson = IterationJson;
 
 /** The JSON of `planlog trace --format json` and of POST /api/trace (src/trace/trace.ts builds it). */
 export type TraceJson = {

@@ -7,8 +7,8 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiTests } from './api-harness.ts';
 import { runMain } from '../cli/run-main.ts';
 
 /** A domain with a typo: pick's precondition bal(B, R) (line 2, column 25) for ball(B, R). */
@@ -21,20 +21,12 @@ const ROBOT = readFileSync('domains/robot.pl', 'utf8');
 const ROBOT_PROBLEM = readFileSync('domains/robot-problem.pl', 'utf8');
 const TUTORIAL = readFileSync('maps/tutorial.txt', 'utf8');
 
-let server: PlaygroundServer;
+const api = apiTests({ threads: 1, queue: 8 });
+const post = api.post;
 let dir: string;
-beforeAll(async () => {
-  server = await createPlayground({ threads: 1, queue: 8 });
+beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'planlog-author-'));
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
 });
-
-async function post(url: string, body: unknown) {
-  const r = await server.app.inject({ method: 'POST', url, payload: body as Record<string, unknown> });
-  return { status: r.statusCode, json: r.json() };
-}
 
 /** Writes a text to the test's folder; its path. */
 function file(name: string, text: string): string {

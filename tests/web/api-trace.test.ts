@@ -8,26 +8,16 @@
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { apiTests } from './api-harness.ts';
 import { runMain } from '../cli/run-main.ts';
 
 /** Five boxes, 783,372 states: bfs needs seconds (maps/bench.txt). */
 const HARD = ['#######', '#. .  #', '# $$$ #', '#  #  #', '# $ $ #', '#. .@.#', '#######', ''].join('\n');
 const TUTORIAL = readFileSync('maps/tutorial.txt', 'utf8');
 
-let server: PlaygroundServer;
-beforeAll(async () => {
-  server = await createPlayground({ threads: 2, queue: 8, maxTraceLimit: 20 });
-}, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-async function post(url: string, body: unknown) {
-  const r = await server.app.inject({ method: 'POST', url, payload: body as Record<string, unknown> });
-  return { status: r.statusCode, headers: r.headers, body: r.body, get json() { return r.json(); } };
-}
+const api = apiTests({ threads: 2, queue: 8, maxTraceLimit: 20 });
+const post = api.post;
 
 /** A JSON value without its timings (fields ending in Ms), which differ between two runs. */
 function untimed(v: unknown): unknown {
@@ -71,7 +61,7 @@ describe('POST /api/trace', () => {
   }, 60_000);
 
   it('the limit: default 50 as the CLI, capped by the server, in /api/options', async () => {
-    const o = (await server.app.inject('/api/options')).json();
+    const o = (await api.server.app.inject('/api/options')).json();
     expect(o.limits).toEqual({ defaultTimeout: 10, maxTimeout: 60, maxNodes: 10_000_000, defaultTraceLimit: 50, maxTraceLimit: 20 });
     expect((await post('/api/trace', { level: TUTORIAL, number: 3, limit: 5 })).json.limit).toBe(5);
     expect((await post('/api/trace', { level: TUTORIAL, number: 3, limit: 500 })).json.limit).toBe(20);
@@ -206,9 +196,9 @@ describe('POST /api/solve with "stream": true', () => {
   });
 
   it('a client that leaves the stream stops its search and frees the worker', async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-    const before = server.counters();
+    await api.server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = `http://127.0.0.1:${(api.server.app.server.address() as AddressInfo).port}`;
+    const before = api.server.counters();
     const req = request(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     req.on('error', () => {});
     const seen: string[] = [];
@@ -224,14 +214,14 @@ describe('POST /api/solve with "stream": true', () => {
     await vi.waitFor(() => expect(seen).toContain('progress'), { timeout: 30_000, interval: 20 });
     await vi.waitFor(
       () => {
-        expect(server.counters().running).toBe(0);
-        expect(server.counters().completed).toBe(before.completed + 1);
+        expect(api.server.counters().running).toBe(0);
+        expect(api.server.counters().completed).toBe(before.completed + 1);
       },
       { timeout: 20_000, interval: 20 },
     );
     expect(seen[0]).toBe('started');
     expect(seen).not.toContain('result');
     // stopped by its interrupt flag, not by terminating the worker
-    expect(server.counters().workersStopped).toBe(before.workersStopped);
+    expect(api.server.counters().workersStopped).toBe(before.workersStopped);
   }, 60_000);
 });

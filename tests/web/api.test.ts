@@ -9,8 +9,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createPlayground, type PlaygroundServer } from '../../src/web/server.ts';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { createPlayground } from '../../src/web/server.ts';
+import { apiTests } from './api-harness.ts';
 
 /** maps/tutorial.txt level 7: two boxes, 13 steps. */
 let TUTORIAL_7 = '';
@@ -20,26 +21,18 @@ const ONE_PUSH = '#####\n#@$.#\n#####\n';
 /** Five boxes, 783,372 states: bfs needs seconds (maps/bench.txt). */
 const HARD = ['#######', '#. .  #', '# $$$ #', '#  #  #', '# $ $ #', '#. .@.#', '#######', ''].join('\n');
 
-let server: PlaygroundServer;
+const api = apiTests({ threads: 2, queue: 64 });
+const post = api.post;
 beforeAll(async () => {
-  server = await createPlayground({ threads: 2, queue: 64 });
-  const levels = (await server.app.inject('/api/levels')).json();
+  const levels = (await api.server.app.inject('/api/levels')).json();
   const text = (id: string): string => levels.find((l: { id: string }) => l.id === id).text;
   TUTORIAL_7 = text('tutorial-7');
   TUTORIAL_3 = text('tutorial-3');
 }, 60_000);
-afterAll(async () => {
-  await server?.close();
-});
-
-async function post(url: string, body: unknown) {
-  const r = await server.app.inject({ method: 'POST', url, payload: body as Record<string, unknown> });
-  return { status: r.statusCode, json: r.json() };
-}
 
 describe('GET routes', () => {
   it('/api/levels lists the bundled maps, demo first', async () => {
-    const levels = (await server.app.inject('/api/levels')).json();
+    const levels = (await api.server.app.inject('/api/levels')).json();
     expect(levels[0]).toMatchObject({ id: 'demo-1', file: 'maps/demo.txt', level: 1, title: 'Two boxes round a pillar' });
     const tutorial = levels.filter((l: { file: string }) => l.file === 'maps/tutorial.txt');
     expect(tutorial).toHaveLength(9);
@@ -47,7 +40,7 @@ describe('GET routes', () => {
   });
 
   it('/api/domains lists the domains with their problems, sokoban first', async () => {
-    const ds = (await server.app.inject('/api/domains')).json();
+    const ds = (await api.server.app.inject('/api/domains')).json();
     expect(ds[0]).toMatchObject({ id: 'sokoban', file: 'domains/sokoban.pl', sokoban: true });
     const robot = ds.find((d: { id: string }) => d.id === 'robot');
     expect(robot.sokoban).toBe(false);
@@ -58,7 +51,7 @@ describe('GET routes', () => {
   });
 
   it('/api/options comes from the registries', async () => {
-    const o = (await server.app.inject('/api/options')).json();
+    const o = (await api.server.app.inject('/api/options')).json();
     expect(o.strategies.find((s: { name: string }) => s.name === 'iddfs')).toMatchObject({ prolog: true, heuristics: [] });
     expect(o.strategies.find((s: { name: string }) => s.name === 'astar').heuristics).toContain('lmcut');
     expect(o.backends).toEqual(['ts', 'prolog']);
@@ -66,13 +59,13 @@ describe('GET routes', () => {
   });
 
   it('the page: html, script and style from memory; no path leads to a file', async () => {
-    const html = await server.app.inject('/');
+    const html = await api.server.app.inject('/');
     expect(html.headers['content-type']).toMatch(/text\/html/);
     expect(html.body).toContain('<script type="module" src="/app.js">');
-    expect((await server.app.inject('/app.js')).headers['content-type']).toMatch(/javascript/);
-    expect((await server.app.inject('/app.css')).body).toContain('.board');
+    expect((await api.server.app.inject('/app.js')).headers['content-type']).toMatch(/javascript/);
+    expect((await api.server.app.inject('/app.css')).body).toContain('.board');
     for (const url of ['/../package.json', '/%2e%2e/package.json', '/app.js/../../package.json', '/src/web/page/main.ts', '/maps/tutorial.txt', '/..%2f..%2fetc%2fpasswd']) {
-      const r = await server.app.inject(url);
+      const r = await api.server.app.inject(url);
       expect(r.statusCode, url).toBe(404);
       expect(r.json().error.message).toMatch(/^not found/);
     }
@@ -90,7 +83,7 @@ describe('POST /api/solve', () => {
   });
 
   it('a Prolog problem with its domain', async () => {
-    const ds = (await server.app.inject('/api/domains')).json();
+    const ds = (await api.server.app.inject('/api/domains')).json();
     const robot = ds.find((d: { id: string }) => d.id === 'robot');
     const { status, json } = await post('/api/solve', { problem: robot.problems[0].text, domain: robot.text, algo: 'bfs' });
     expect(status).toBe(200);
@@ -180,13 +173,13 @@ describe('bad input: 400 with the located message, before any engine', () => {
   });
 
   it('malformed JSON, a wrong content type, an oversized body', async () => {
-    const bad = await server.app.inject({ method: 'POST', url: '/api/solve', headers: { 'content-type': 'application/json' }, payload: '{"level": "#' });
+    const bad = await api.server.app.inject({ method: 'POST', url: '/api/solve', headers: { 'content-type': 'application/json' }, payload: '{"level": "#' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error.message).toMatch(/^bad request: .*JSON/i);
-    const text = await server.app.inject({ method: 'POST', url: '/api/solve', headers: { 'content-type': 'text/plain' }, payload: ONE_PUSH });
+    const text = await api.server.app.inject({ method: 'POST', url: '/api/solve', headers: { 'content-type': 'text/plain' }, payload: ONE_PUSH });
     expect(text.statusCode).toBe(415);
     expect(text.json().error.message).toMatch(/send JSON/);
-    const big = await server.app.inject({ method: 'POST', url: '/api/solve', payload: { level: '#'.repeat(300_000) } });
+    const big = await api.server.app.inject({ method: 'POST', url: '/api/solve', payload: { level: '#'.repeat(300_000) } });
     expect(big.statusCode).toBe(413);
     expect(big.json().error.message).toMatch(/too large \(limit 262144 bytes\)/);
   });
@@ -226,8 +219,8 @@ describe('POST /api/validate and /api/scan', () => {
 describe('over real HTTP', () => {
   let base: string;
   beforeAll(async () => {
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    base = `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
+    await api.server.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(api.server.app.server.address() as AddressInfo).port}`;
   });
 
   const solve = async (body: unknown): Promise<{ status: number; json: Record<string, unknown> }> => {
@@ -245,18 +238,18 @@ describe('over real HTTP', () => {
   }, 120_000);
 
   it('a client that goes away stops its search and frees the worker', async () => {
-    const before = server.counters().completed;
+    const before = api.server.counters().completed;
     const req = request(`${base}/api/solve`, { method: 'POST', headers: { 'content-type': 'application/json' } });
     req.on('error', () => {});
     req.end(JSON.stringify({ level: HARD, algo: 'bfs', timeout: 60 }));
     // the client goes away once its search runs on a worker (the search would run for seconds)
-    await vi.waitFor(() => expect(server.counters().running).toBe(1), { timeout: 20_000, interval: 20 });
+    await vi.waitFor(() => expect(api.server.counters().running).toBe(1), { timeout: 20_000, interval: 20 });
     req.destroy();
     // its interrupt flag ends it at once
     await vi.waitFor(
       () => {
-        expect(server.counters().running).toBe(0);
-        expect(server.counters().completed).toBe(before + 1);
+        expect(api.server.counters().running).toBe(0);
+        expect(api.server.counters().completed).toBe(before + 1);
       },
       { timeout: 20_000, interval: 20 },
     );
@@ -318,7 +311,7 @@ describe('injection attempts reach no engine as code', () => {
       expect(p.json.status, engine).toBe('unsolvable');
     }
     // the server is still there
-    expect((await server.app.inject('/api/status')).statusCode).toBe(200);
+    expect((await api.server.app.inject('/api/status')).statusCode).toBe(200);
   }, 60_000);
 });
 
