@@ -202,9 +202,11 @@ $('dl-level').addEventListener('click', () => downloadText('level.txt', editor.v
 /** The plan on screen, for its downloads (null: none). */
 let shownPlan: { plan: string[]; lurd?: string; body: ProblemBody } | null = null;
 
-function showPlanDownloads(p: typeof shownPlan): void {
+/** Offers the downloads of a plan (`which`: the engine that found it, after a comparison). */
+function showPlanDownloads(p: typeof shownPlan, which?: string): void {
   shownPlan = p;
   $('plan-downloads').hidden = !p;
+  $('plan-which').textContent = p && which ? ` of ${which}` : '';
   $('dl-lurd').hidden = p?.lurd === undefined;
 }
 $('dl-plan').addEventListener('click', () => shownPlan && downloadText('plan.txt', planText(shownPlan.plan)));
@@ -622,6 +624,9 @@ async function showCompare(c: CompareJson, body: ProblemBody, signal: AbortSigna
     }),
   );
   if (signal.aborted) return; // a newer run owns the Result panel now
+  // the downloads offer the TypeScript search's plan (else the Prolog one), named as its column is
+  const k = (['ts', 'prolog'] as const).find((x) => c[x].status === 'solved');
+  if (k) showPlanDownloads({ plan: c[k].plan, lurd: c[k].lurd, body }, engineName(c[k]));
   replay.loadInStep(sides);
   $('replay').hidden = false;
 }
