@@ -206,6 +206,15 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(await page.isDisabled('#trace-download')).toBe(true);
     expect(errors).toEqual([]);
   }, 60_000);
+  it('a level uploaded after a trace (the editor filled when the file is read, after its change event): the trace is marked as not the page\'s', async () => {
+    await trace('bfs', undefined, 5);
+    expect(await page.isHidden('#trace-stale')).toBe(true);
+    await page.setInputFiles('#upload', { name: 'one.txt', mimeType: 'text/plain', buffer: Buffer.from('#####\n#@$.#\n#####\n') });
+    await page.waitForFunction(() => (document.querySelector('#level-text') as HTMLTextAreaElement).value === '#####\n#@$.#\n#####\n');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    expect(await page.isDisabled('#trace-download')).toBe(true);
+    expect(errors).toEqual([]);
+  }, 60_000);
   it('live counters while a real search runs, and Cancel stops it', async () => {
     // five boxes, 783,372 states (maps/bench.txt): bfs runs for seconds
     await page.fill('#level-text', HARD);

@@ -103,12 +103,23 @@ const editor = new LevelEditor($('grid'), $<HTMLTextAreaElement>('level-text'), 
   $('replay').hidden = !b;
   if (b) replay.load(b, []);
   clearResult();
+  // a level set without an event of its own (an upload read, a shared link): the Search view checks its trace is still the page's
+  searchView.checkStale();
 });
 
 // the editor wraps long lines; after an edit the lint's warnings of the texts are asked for (diagnostics.ts)
 const domainView = new EditorView({
   doc: '',
-  extensions: [basicSetup, prolog, EditorView.lineWrapping, EditorView.updateListener.of((u) => u.docChanged && diagnostics.schedule())],
+  extensions: [
+    basicSetup,
+    prolog,
+    EditorView.lineWrapping,
+    EditorView.updateListener.of((u) => {
+      if (!u.docChanged) return;
+      diagnostics.schedule();
+      searchView.checkStale();
+    }),
+  ],
   parent: $('domain-editor'),
 });
 const domainText = (): string => domainView.state.doc.toString();
@@ -279,6 +290,7 @@ $<HTMLInputElement>('upload').addEventListener('change', async (e) => {
       $<HTMLTextAreaElement>('problem-text').value = text;
       status(`loaded the problem ${file.name}`);
     }
+    searchView.checkStale();
     return;
   }
   try {

@@ -131,8 +131,8 @@ export class SearchView {
     return JSON.stringify([this.host.body(), $<HTMLInputElement>('trace-limit').value]);
   }
 
-  /** Says so when the page no longer shows what the trace on screen was asked for. */
-  private checkStale(): void {
+  /** Says so when the page no longer shows what the trace on screen was asked for (the page calls it after changes made without an event: an upload read, a shared link). */
+  checkStale(): void {
     const stale = this.traced !== null && this.model !== null && this.request() !== this.traced;
     $('trace-stale').hidden = !stale;
     // the download is of a trace of what the page shows, shown and not being replaced
