@@ -46,6 +46,12 @@ describe.skipIf(!hasChromium)('issue 16 acceptance: the teacher\'s walk', () => 
     await t.page.waitForSelector('#share-row:not([hidden])');
     const link = await t.page.inputValue('#share-link');
     expect(link).toMatch(/#s=[jz][A-Za-z0-9_-]+$/);
+    // the next slide's link: tutorial level 2 with bfs
+    await t.page.click('.preset[data-id="tutorial-2"]');
+    await t.page.selectOption('#algo', 'bfs');
+    await t.page.click('#share');
+    await t.page.waitForFunction((old) => (document.querySelector('#share-link') as HTMLInputElement).value !== old, link);
+    const next = await t.page.inputValue('#share-link');
 
     // ---- a. the link in a fresh page: the level, nothing run, empty views
     const requests: string[] = [];
@@ -194,6 +200,22 @@ describe.skipIf(!hasChromium)('issue 16 acceptance: the teacher\'s walk', () => 
     expect(await download('#dl-plan')).toEqual({ name: 'plan.txt', text: c.ts.plan.map((s) => `${s}\n`).join('') });
     expect(await download('#dl-lurd')).toEqual({ name: 'plan.lurd', text: `${c.ts.lurd}\n` });
     await page.screenshot({ path: `${outDir}acceptance-e-downloads.png`, fullPage: true });
+
+    // ---- the next slide's link in the same tab (only the fragment changes): its level, no answer or trace of the last one passes for its own
+    await page.goto(next);
+    await page.waitForFunction(() => /^opened a shared link: maps\/tutorial\.txt, level 2/.test(document.querySelector('#status')?.textContent ?? ''));
+    expect(await page.getAttribute('.preset.chosen', 'data-id')).toBe('tutorial-2');
+    expect(await page.inputValue('#algo')).toBe('bfs');
+    expect(await text('#verdict')).toBe('');
+    expect(await page.isHidden('#compare-view')).toBe(true);
+    expect(await page.isHidden('#plan-downloads')).toBe(true);
+    expect(await page.isVisible('#board')).toBe(true);
+    expect(await page.locator('#board .sq.box').count()).toBe(1);
+    expect(await page.isHidden('#compare-boards')).toBe(true);
+    expect(await text('#step-label')).toBe('');
+    expect(await page.isVisible('#trace-stale')).toBe(true);
+    expect(await page.isDisabled('#trace-download')).toBe(true);
+    await page.screenshot({ path: `${outDir}acceptance-next-link.png`, fullPage: true });
 
     // ---- f. the whole walk: no script error, no failed request; runs only when asked (two traces, a solve, a compare)
     expect(errors).toEqual([]);
