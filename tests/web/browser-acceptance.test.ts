@@ -224,4 +224,41 @@ describe.skipIf(!hasChromium)('issue 16 acceptance: the teacher\'s walk', () => 
     expect(t.errors).toEqual([]);
     await page.close();
   }, 180_000);
+
+  it('an answer of texts no longer on the page says so: an edit while the search ran, an edited problem after the answer; looking at another tab does not count', async () => {
+    const page = t.page;
+    // five boxes (maps/bench.txt): bfs runs for seconds, time enough to edit the level meanwhile
+    const hard = ['#######', '#. .  #', '# $$$ #', '#  #  #', '# $ $ #', '#. .@.#', '#######', ''].join('\n');
+    await page.fill('#level-text', hard);
+    await page.selectOption('#algo', 'bfs');
+    await page.fill('#timeout', '2');
+    await page.click('#solve');
+    await page.waitForFunction(() => document.querySelector('#status')?.getAttribute('data-kind') === 'busy');
+    await page.fill('#level-text', LEVEL);
+    await page.waitForFunction(() => !(document.querySelector('#solve') as HTMLButtonElement).disabled);
+    // the answer is of the five-box level, the editor shows another
+    expect(await page.textContent('#verdict')).toMatch(/^(Solved|Stopped by a limit)/);
+    expect(await page.isVisible('#result-stale')).toBe(true);
+    expect(await page.textContent('#result-stale')).toBe('The level or the problem changed since this answer: press Solve (or Compare) to answer them.');
+    await page.screenshot({ path: `${outDir}acceptance-stale-answer.png`, fullPage: true });
+    // Solve again: the answer is the page's
+    await page.fill('#timeout', '10');
+    await runAndWait(page, 'solve');
+    expect(await page.textContent('#verdict')).toBe('Solved: 6 steps.');
+    expect(await page.isHidden('#result-stale')).toBe(true);
+
+    // a Prolog problem: an edit of the problem after the answer marks it, a look at another tab does not
+    await page.click('#tab-domain');
+    await page.selectOption('#domain-select', 'robot');
+    await runAndWait(page, 'solve');
+    expect(await page.textContent('#verdict')).toMatch(/^Solved: \d+ steps?\.$/);
+    await page.click('#tab-level');
+    await page.click('#tab-domain');
+    expect(await page.isHidden('#result-stale')).toBe(true);
+    await page.fill('#problem-text', `${await page.inputValue('#problem-text')}% edited\n`);
+    expect(await page.isVisible('#result-stale')).toBe(true);
+    await runAndWait(page, 'compare');
+    expect(await page.isHidden('#result-stale')).toBe(true);
+    expect(t.errors).toEqual([]);
+  }, 120_000);
 });

@@ -118,6 +118,7 @@ const domainView = new EditorView({
       if (!u.docChanged) return;
       diagnostics.schedule();
       searchView.checkStale();
+      checkResultStale();
     }),
   ],
   parent: $('domain-editor'),
@@ -291,6 +292,7 @@ $<HTMLInputElement>('upload').addEventListener('change', async (e) => {
       status(`loaded the problem ${file.name}`);
     }
     searchView.checkStale();
+    checkResultStale();
     return;
   }
   try {
@@ -445,7 +447,20 @@ function selectDomainLine(n: number): void {
 
 // ---------------------------------------------------------------- solving
 
+/** The input texts the answer on screen was asked for (null: no answer): an edit since, or during the run, makes it another problem's answer. */
+let answeredTexts: string | null = null;
+/** The texts of the inputs (not the tab shown: looking at the domain does not change the problem). */
+const inputTexts = (): string => JSON.stringify([editor.value, domainText(), $<HTMLTextAreaElement>('problem-text').value, pddlTab.pddl()]);
+
+/** Says so when the texts on the page are no longer those of the answer on screen. */
+function checkResultStale(): void {
+  $('result-stale').hidden = answeredTexts === null || inputTexts() === answeredTexts;
+}
+for (const type of ['input', 'change']) document.addEventListener(type, () => checkResultStale());
+
 function clearResult(): void {
+  answeredTexts = null;
+  $('result-stale').hidden = true;
   $('verdict').textContent = '';
   delete $('verdict').dataset.status;
   $('stats').replaceChildren();
@@ -470,16 +485,19 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
   const t0 = performance.now();
   try {
     const problem = problemBody();
+    const texts = inputTexts();
     const body: ProblemBody & Record<string, unknown> = { ...problem, ...searchBody(kind === 'compare') };
     const took = (): string => `${((performance.now() - t0) / 1000).toFixed(2)} s (round trip)`;
     if (kind === 'solve') {
       const r = await api.solve(body, ctl.signal);
       await showSolve(r, problem, ctl.signal);
+      if (!ctl.signal.aborted) answered(texts);
       if (r.status === 'solved') status(`solved in ${took()}`);
       else if (r.status === 'unsolvable') status(`no plan exists (answered in ${took()})`, 'error');
       else status(`stopped by a limit${r.stats.limit ? ` (${r.stats.limit})` : ''} after ${took()}: no plan found`, 'error');
     } else {
       await showCompare(await api.compare(body, ctl.signal), problem, ctl.signal);
+      if (!ctl.signal.aborted) answered(texts);
       status(`compared in ${took()}`);
     }
   } catch (err) {
@@ -493,6 +511,12 @@ async function run(kind: 'solve' | 'compare'): Promise<void> {
     if (running === ctl) running = null;
     setBusy(false);
   }
+}
+
+/** The answer on screen is of `texts` (an edit made while it was computed shows as a change since). */
+function answered(texts: string): void {
+  answeredTexts = texts;
+  checkResultStale();
 }
 
 /** No replay: nothing of an earlier plan stays on screen. */
