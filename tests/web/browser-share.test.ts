@@ -39,8 +39,10 @@ describe.skipIf(!hasChromium)('the playground: share by URL', () => {
     return { page: p, solves, errors };
   };
   const share = async (): Promise<string> => {
+    // emptied first: the box of an earlier Share is still shown, and the new link is written once it is encoded
+    await page.$eval('#share-link', (e) => ((e as HTMLInputElement).value = ''));
     await page.click('#share');
-    await page.waitForSelector('#share-row:not([hidden])');
+    await page.waitForFunction(() => !(document.querySelector('#share-row') as HTMLElement).hidden && (document.querySelector('#share-link') as HTMLInputElement).value !== '');
     return page.inputValue('#share-link');
   };
   const levelText = (p: Page): Promise<string> => p.inputValue('#level-text');
