@@ -22,6 +22,17 @@ const OLD_DOMAIN_LINK =
   '#s=zzZFBagMxDEWvIgQBDzgJXRWm18gu04U8VqYiHmuwndIScvfYk9BcoSv__76khf8Vv7F_szirZ-zR60wS0eKSOHOppFyKJqGwfa_0GfeY1GlZx9QFnv82835Ntk--W8Jr6MA_7eAGDl8MiT04CgEkg0RIqjPQB7gkcQIpUPTB3G6IEqWYo1dNhiy4zsKqnQWqmoppTztm6tUHPCXmz67uTkrBHF-h61Y8xA1QBA0egsSz_W9maB04Gs8cfSshV0th0qrF-1OzRWbWS_vR1owuRTRm7K84_o6hdUljQ3i73QE';
 const OLD_DOMAIN_PROBLEM = `% The red ball is in room a; bring it to room b.\ninit([door(a, b), door(b, a), at(a), ball(red, a), free]).\ngoal([ball(red, b)]).\n\n% ${'an old link, '.repeat(12)}\n`;
 
+/** Presses Solve and returns the bodies the page posted to /api/solve, once the verdict is shown. */
+async function solveBodies(page: Page): Promise<Record<string, unknown>[]> {
+  const sent: Record<string, unknown>[] = [];
+  page.on('request', (r) => {
+    if (r.url().endsWith('/api/solve')) sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
+  });
+  await page.click('#solve');
+  await page.waitForFunction(() => (document.querySelector('#verdict')?.textContent ?? '') !== '');
+  return sent;
+}
+
 describe.skipIf(!hasChromium)('the playground: share by URL', () => {
   const t = browserTests();
   let page: Page;
@@ -87,13 +98,7 @@ describe.skipIf(!hasChromium)('the playground: share by URL', () => {
     await o.page.screenshot({ path: `${outDir}share-round-trip.png`, fullPage: true });
     expect(o.solves).toEqual([]);
     // Solve runs only when asked, with the shared options
-    const sent: Record<string, unknown>[] = [];
-    o.page.on('request', (r) => {
-      if (r.url().endsWith('/api/solve')) sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
-    });
-    await o.page.click('#solve');
-    await o.page.waitForFunction(() => (document.querySelector('#verdict')?.textContent ?? '') !== '');
-    expect(sent).toEqual([{ level: edited, algo: 'wastar', weight: 3, cycle: 'action', strict: true, timeout: 7, maxNodes: 5000 }]);
+    expect(await solveBodies(o.page)).toEqual([{ level: edited, algo: 'wastar', weight: 3, cycle: 'action', strict: true, timeout: 7, maxNodes: 5000 }]);
     expect(await o.page.textContent('#verdict')).toBe('Solved: 5 steps.');
     expect(o.errors).toEqual([]);
     expect(t.errors).toEqual([]);
@@ -174,13 +179,7 @@ describe.skipIf(!hasChromium)('the playground: share by URL', () => {
     expect(await o.page.inputValue('#algo')).toBe('bfs');
     expect(o.solves).toEqual([]);
     // Solve sends the domain of its own, as the page that made the link did
-    const sent: Record<string, unknown>[] = [];
-    o.page.on('request', (r) => {
-      if (r.url().endsWith('/api/solve')) sent.push(JSON.parse(r.postData() ?? '{}') as Record<string, unknown>);
-    });
-    await o.page.click('#solve');
-    await o.page.waitForFunction(() => (document.querySelector('#verdict')?.textContent ?? '') !== '');
-    expect(sent).toEqual([{ problem: opn.problem, domain: opn.domain, algo: 'bfs', timeout: 10 }]);
+    expect(await solveBodies(o.page)).toEqual([{ problem: opn.problem, domain: opn.domain, algo: 'bfs', timeout: 10 }]);
     expect(await o.page.textContent('#verdict')).toMatch(/^Solved: \d+ steps?\.$/);
     await o.page.screenshot({ path: `${outDir}share-own-domain.png`, fullPage: true });
     expect(o.errors).toEqual([]);
