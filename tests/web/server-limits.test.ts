@@ -28,7 +28,9 @@ afterEach(async () => {
 });
 
 async function start(options: ServeOptions): Promise<{ server: PlaygroundServer; base: string }> {
-  const server = await createPlayground({ threads: 1, ...options });
+  // no node cap within reach: the searches here end by their time limits or are held (iddfs expands
+  // the default cap of 10 million nodes in under 3 s on a quiet machine)
+  const server = await createPlayground({ threads: 1, maxNodes: 1e12, ...options });
   servers.push(server);
   await server.app.listen({ port: 0, host: '127.0.0.1' });
   return { server, base: `http://127.0.0.1:${(server.app.server.address() as AddressInfo).port}` };
