@@ -16,7 +16,8 @@
  * - plain text (may be a title).
  * A level is a maximal run of consecutive board rows. Its title is, in this
  * order: a `Title:` line directly after its board (before any blank line),
- * a `Title:` line in the block of non-blank lines directly before its board,
+ * a comment line directly after its board that a blank line (or the end)
+ * follows (`; 12` after each board), a `Title:` line in the block of non-blank lines directly before its board,
  * or the first comment / plain-text line of that block (so `; 12` before a
  * board titles it "12").
  *
@@ -277,6 +278,12 @@ function findLevels(text: string, file: string, budget?: ReadBudget): { number: 
     let after = run.end;
     while (after < lines.length && lines[after].kind === 'meta') {
       if (lines[after].key === 'title' && trailerTitle === null) trailerTitle = lines[after].content;
+      after++;
+    }
+    // Or a comment directly after it that ends the block (`; 12` after each board, as in the Sasquatch files).
+    const next = lines[after];
+    if (trailerTitle === null && next?.kind === 'comment' && next.content !== '' && (after + 1 === lines.length || lines[after + 1].kind === 'blank')) {
+      trailerTitle = next.content;
       after++;
     }
     // The block of non-blank lines directly before the board.

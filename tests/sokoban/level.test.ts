@@ -129,6 +129,20 @@ describe('readLevels: collections and dialects', () => {
     const text = '; File header\n\n; Corridor\n; optimal: 1 moves\n#####\n#@$.#\n#####\n';
     expect(one(text).title).toBe('Corridor');
   });
+
+  it('takes a comment right after a board, ended by a blank line, as its title (the Sasquatch files: "; 1" after each board)', () => {
+    const text = '; Sasquatch\n\n#####\n#@$.#\n#####\n; 1\n\n######\n#@$ .#\n######\n; 2\n';
+    expect(readLevels(text, 'after.txt').map((l) => [l.number, l.title])).toEqual([
+      [1, '1'],
+      [2, '2'],
+    ]);
+    // a comment directly before the next board stays that board's title
+    const before = '#####\n#@$.#\n#####\n; Second\n######\n#@$ .#\n######\n';
+    expect(readLevels(before, 'before.txt').map((l) => [l.number, l.title])).toEqual([
+      [1, null],
+      [2, 'Second'],
+    ]);
+  });
 });
 
 describe('readLevels: bad levels', () => {
