@@ -27,15 +27,14 @@ import { swiplAvailable } from '../prolog/engine-swipl.ts';
 import { prologEngines, prologStrategies } from '../prolog/solve.ts';
 import { theories } from '../prolog/theory.ts';
 import { bundledDomains, bundledLevels } from './catalog.ts';
-import { DEFAULT_TRACE_LIMIT, optionCatalog, traceSchemaProperties } from '../options/index.ts';
+import { DEFAULT_TRACE_LIMIT, optionCatalog } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
-import { scanBodySchema, schemaMessage, solveBodySchema, validateBodySchema } from './schema.ts';
+import { lintBodySchema, pddlBodySchema, scanBodySchema, schemaMessage, solveBodySchema, streamedSolveBodySchema, traceBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
 import { progressSlots, readProgress, type RequestOptions, type WebResult, type WebTask } from './task.ts';
 import { openEventStream, type EventStream } from './events.ts';
 import type { ScanResult, WorkerHeap } from './worker.ts';
 import type { AuthorJob } from './author.ts';
-import { lintBodySchema, pddlBodySchema } from './author-schema.ts';
 import { collectWorkerOutput, type WorkerStream } from '../workers/output.ts';
 
 export interface ServeOptions {
@@ -318,16 +317,14 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
   };
 
   // `stream: true`: the answer is a text/event-stream of the search's progress and its result (events.ts)
-  const solveSchema = { ...solveBodySchema, properties: { ...solveBodySchema.properties, stream: { type: 'boolean' } } };
-  app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: solveSchema } }, (req, reply) => {
+  app.post<{ Body: SolveBody }>('/api/solve', { schema: { body: streamedSolveBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);
     const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
     return dispatch(reply, 'task', { kind: 'solve', source: sourceOf(req.body), options: o }, stopFlag(), (o.timeout ?? defaultTimeout) + grace, progress);
   });
   // the JSON of `planlog trace --format json`; the trace's own options (options/ traceOptionDecls): `limit`, the expansions recorded
   // (default DEFAULT_TRACE_LIMIT as the CLI's, capped by the server), `states` (trace --states); `stream: true` as /api/solve's
-  const traceSchema = { ...solveSchema, properties: { ...solveSchema.properties, ...traceSchemaProperties() } };
-  app.post<{ Body: SolveBody }>('/api/trace', { schema: { body: traceSchema } }, (req, reply) => {
+  app.post<{ Body: SolveBody }>('/api/trace', { schema: { body: traceBodySchema } }, (req, reply) => {
     const o = optionsOf(req.body);
     const limit = Math.min(req.body.limit ?? DEFAULT_TRACE_LIMIT, maxTraceLimit);
     const progress = req.body.stream ? new Float64Array(new SharedArrayBuffer(progressSlots * 8)) : undefined;
