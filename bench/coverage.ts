@@ -3,17 +3,32 @@
  * time limit per run, on a worker pool using every core.
  *
  *   npx tsx bench/coverage.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--timeout SEC] [--config "astar+lmcut"] …
+ *                             [--threads N] [--out bench-output/coverage.json] [--best FILE]
  *
  * Defaults: ../shared/levels/microban.txt, 30 s, and the two configurations
  * of the step-3 goals: astar+lmcut (optimal) and gbfs+hff (satisficing).
- * Writes bench-output/coverage.json (every run) and prints a Markdown
- * summary (levels solved, median time of the solved, total time).
+ * Writes --out (every run, JSON) and, next to it, the per-level report
+ * (coverage.json → coverage-levels.md: per configuration one row per level:
+ * title, status, time, moves, pushes, expanded states); prints the
+ * per-level tables and a Markdown summary (levels solved, median time of the
+ * solved, mean moves and pushes of the solved, the unsolved levels).
+ *
+ * --best FILE: the best known results per level, in one of two formats
+ * (detected from the first data line; `#`/`;` lines are comments):
+ *   12 218 63        level, moves, pushes (whitespace or commas; `-` unknown)
+ *   12: lluRRdrUU…   a solution in LURD (upper case a push; `3r` = `rrr`)
+ * adds pushes/best and moves/best to the per-level tables and a table of the
+ * mean and worst ratios and how many levels are within 1.5× the best pushes
+ * and 2× the best moves. A bad line: `FILE:line:col: …`, exit 2.
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import { levelsPath, levelsReport, parseBest, ratioTable, summarize, summaryTable, type BestTable } from '../src/bench/coverage-report.ts';
+import { PlanlogError } from '../src/util/errors.ts';
 import { configFrom, UsageError } from '../src/options/index.ts';
 import type { Job, JobResult } from '../src/workers/jobs.ts';
 import { createPool } from '../src/workers/pool.ts';
@@ -27,6 +42,7 @@ const { values } = parseArgs({
     config: { type: 'string', multiple: true },
     threads: { type: 'string' },
     out: { type: 'string', default: 'bench-output/coverage.json' },
+    best: { type: 'string' },
   },
 });
 
@@ -47,8 +63,21 @@ if (!existsSync(levelFile)) {
   console.log(`no level file at ${levelFile}: nothing to measure`);
   process.exit(0);
 }
-const count = scanLevels(readFileSync(levelFile, 'utf8'), levelFile).length;
+const entries = scanLevels(readFileSync(levelFile, 'utf8'), levelFile);
+const count = entries.length;
+const titles = new Map(entries.map((e) => [e.number, e.title]));
 const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, levelFile);
+// the best known results, read before any run (a bad line: located error, exit 2)
+let best: BestTable | undefined;
+if (values.best !== undefined) {
+  try {
+    best = parseBest(readFileSync(values.best, 'utf8'), values.best);
+  } catch (e) {
+    const message = e instanceof PlanlogError ? e.message : `${values.best}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e)}`;
+    console.error(`bench/coverage.ts: --best: ${message}`);
+    process.exit(2);
+  }
+}
 const configs = (values.config ?? ['astar+lmcut', 'gbfs+hff']).map(parseConfig);
 const timeoutMs = Number(values.timeout) * 1000;
 const threads = values.threads ? Number(values.threads) : undefined;
@@ -70,25 +99,22 @@ const results: JobResult[] = await Promise.all(
 await pool.close();
 if (process.stderr.isTTY) process.stderr.write('\n');
 
-mkdirSync('bench-output', { recursive: true });
+mkdirSync(dirname(values.out), { recursive: true });
 writeFileSync(values.out, JSON.stringify(results, null, 1));
 
-const median = (xs: number[]): number => {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-};
-console.log(`\n${levelFile.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s per run, ${threads ?? 'all'} threads; wall time ${((performance.now() - t0) / 1000).toFixed(0)} s\n`);
-console.log('| configuration | solved | unsolvable | limit | error | median time (solved) | mean plan length |');
-console.log('|---|---|---|---|---|---|---|');
-for (const name of [...new Set(results.map((r) => r.config))]) {
-  const rs = results.filter((r) => r.config === name);
-  const solved = rs.filter((r) => r.status === 'solved');
-  const n = (s: string): number => rs.filter((r) => r.status === s).length;
-  const meanLen = solved.reduce((a, r) => a + (r.length ?? 0), 0) / Math.max(1, solved.length);
-  console.log(
-    `| ${name} | ${solved.length} / ${rs.length} | ${n('unsolvable')} | ${n('limit')} | ${n('error')} | ${(median(solved.map((r) => r.totalMs)) / 1000).toFixed(2)} s | ${meanLen.toFixed(1)} |`,
-  );
-}
+const header = `${levelFile.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s per run, ${threads ?? 'all'} threads; wall time ${((performance.now() - t0) / 1000).toFixed(0)} s`;
+const perLevel = levelsReport(results, titles, best);
+writeFileSync(levelsPath(values.out), `${header}${best ? `; best known: ${values.best}` : ''}\n\n${perLevel}\n`);
+console.log(`\n${perLevel}\n`);
+console.log(`${header}\n`);
+const summaries = [...new Set(results.map((r) => r.config))].map((name) =>
+  summarize(
+    name,
+    results.filter((r) => r.config === name),
+    best,
+  ),
+);
+console.log(summaryTable(summaries));
+if (best) console.log(`\nRatio to the best known (${values.best}; over the solved levels with a known value):\n\n${ratioTable(summaries)}`);
 const errors = results.filter((r) => r.status === 'error');
 for (const e of errors.slice(0, 10)) console.log(`error: level ${e.level} ${e.config}: ${e.error}`);
