@@ -104,6 +104,10 @@ describe('ratios to the best known', () => {
     expect(s.ratios?.pushes.mean).toBeCloseTo((1.5 + 1.2 + 2) / 3, 10);
     expect(s.ratios?.moves).toMatchObject({ levels: 2, mean: 1.95, worst: 2.4, worstLevel: 2, withinGoal: 1 });
     expect(s.ratios?.both).toEqual({ levels: 2, withinGoal: 1 });
+    // a solved level the file does not list: '-' in both ratio columns, not counted in the ratios
+    const extra = summarize('auto', [...results, result(6, 'solved', 12, 3)], best);
+    expect(levelRows([result(6, 'solved', 12, 3)], new Map(), best).map((r) => [r.pushesRatio, r.movesRatio])).toEqual([['-', '-']]);
+    expect([extra.ratios?.pushes.levels, extra.ratios?.moves.levels, extra.ratios?.both.levels]).toEqual([3, 2, 2]);
     expect(summaryTable([s]).split('\n')[2]).toBe('| auto | 3 / 5 | 1 | 1 | 0 | 0.50 s | 103.3 | 103.3 | 19.3 | 4, 5 |');
     expect(ratioTable([s]).split('\n')[2]).toBe('| auto | 1.57 | 2.00 (level 3) | 2 / 3 | 1.95 | 2.40 (level 2) | 1 / 2 | 1 / 2 |');
   });
