@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { levelsPath, levelsReport, parseBest, ratioTable, summarize, summaryTable, type BestTable } from '../src/bench/coverage-report.ts';
+import { compactList, levelsPath, levelsReport, parseBest, ratioTable, summarize, summaryTable, type BestTable } from '../src/bench/coverage-report.ts';
 import { PlanlogError } from '../src/util/errors.ts';
 import { configFrom, UsageError } from '../src/options/index.ts';
 import type { Job, JobResult } from '../src/workers/jobs.ts';
@@ -76,6 +76,11 @@ if (values.best !== undefined) {
     const message = e instanceof PlanlogError ? e.message : `${values.best}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e)}`;
     console.error(`bench/coverage.ts: --best: ${message}`);
     process.exit(2);
+  }
+  // a level the collection does not have is most likely a best-known file of another collection
+  const outside = [...best.keys()].filter((n) => n > count).sort((a, b) => a - b);
+  if (outside.length > 0) {
+    console.error(`bench/coverage.ts: --best: ${values.best}: ${outside.length === 1 ? 'level' : 'levels'} ${compactList(outside)} ${outside.length === 1 ? 'is' : 'are'} not in ${levelFile} (${count} levels): ignored`);
   }
 }
 const configs = (values.config ?? ['astar+lmcut', 'gbfs+hff']).map(parseConfig);

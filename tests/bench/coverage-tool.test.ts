@@ -24,9 +24,11 @@ describe('bench/coverage.ts', () => {
   it('tutorial 1-3 with --best: per-level ratios, the summary and the ratio table', () => {
     const best = join(dir, 'best.txt');
     // 1 and 2: shortest solutions; 3: a made-up 4-move, 3-push line (ratios other than 1)
-    writeFileSync(best, '; best known\n1: R\n2: rrRR\n3: RrDD\n');
+    // 12 and 13: levels the collection does not have (9 levels): said on stderr, ignored
+    writeFileSync(best, '; best known\n1: R\n2: rrRR\n3: RrDD\n12: R\n13: R\n');
     const r = coverage('--best', best);
     expect(r.stderr).not.toMatch(/error|Error/);
+    expect(r.stderr).toContain(`bench/coverage.ts: --best: ${best}: levels 12, 13 are not in maps/tutorial.txt (9 levels): ignored`);
     expect(r.status).toBe(0);
     const lines = r.stdout.split('\n');
     const rows = lines.filter((l) => /^\| \d /.test(l)).map((l) => l.split('|').map((c) => c.trim()));
