@@ -60,10 +60,9 @@ export interface TracedSpace {
   planOps?(plan: readonly string[]): string[];
   /**
    * trace --states: the fluent atoms true in a packed state, as the task
-   * names them, sorted. A space of macro operators says them here (Sokoban's
-   * push space: its boxes and the player's normalised square); a ground
-   * task's space (strips/space.ts) names them through its task instead, and
-   * a space with neither has no states in the trace.
+   * names them, sorted (a ground task's space, strips/space.ts: its true
+   * atoms; Sokoban's push space: its boxes and the player's normalised
+   * square). A space without it has no states in the trace.
    */
   stateAtoms?(s: Uint32Array, off: number): string[];
   /** 32-bit words per packed state (with `init`, `applicable` and `apply`, the trace rebuilds the states of plan nodes it did not see). */

@@ -29,6 +29,8 @@ export interface SearchSpace {
   opName(op: number): string;
   /** True atom ids of a state. */
   atomsOf(s: Uint32Array, off: number): number[];
+  /** The names of a state's true atoms, sorted (what trace --states shows; TracedSpace.stateAtoms). */
+  stateAtoms(s: Uint32Array, off: number): string[];
 }
 
 /** Word index and bit mask of an atom. */
@@ -149,6 +151,11 @@ export function makeSearchSpace(task: Task, budget?: { poll(where: () => string)
 
   const names = task.operators.map((o) => o.name);
 
+  const atomsOf = (s: Uint32Array, off: number): number[] => {
+    const out: number[] = [];
+    for (let a = 0; a < n; a++) if ((s[off + word(a)] & bit(a)) !== 0) out.push(a);
+    return out;
+  };
   return {
     task,
     words,
@@ -207,11 +214,8 @@ export function makeSearchSpace(task: Task, budget?: { poll(where: () => string)
     },
     cost: (o) => costs[o],
     opName: (o) => names[o],
-    atomsOf(s, off) {
-      const out: number[] = [];
-      for (let a = 0; a < n; a++) if ((s[off + word(a)] & bit(a)) !== 0) out.push(a);
-      return out;
-    },
+    atomsOf,
+    stateAtoms: (s, off) => atomsOf(s, off).map((a) => task.atoms[a]).sort(),
   };
 }
 

@@ -11,7 +11,6 @@
  * the frontier: the nodes that recorded expansions put on the open list
  * (SearchTracer.generate) and that were not expanded within the window.
  */
-import type { SearchSpace } from '../strips/space.ts';
 import type { SearchTracer, TracedSpace } from '../search/types.ts';
 
 /** One recorded expansion. */
@@ -38,15 +37,9 @@ export interface RawNode {
 /** A frontier node: `parent` is the index of the recorded expansion that generated it. */
 export type FrontierNode = Omit<RawNode, 'iteration'>;
 
-/** How the trace says a state of `space` as atoms: the space's own words, or a ground task's atom names; null when it cannot. */
+/** How the trace says a state of `space` as atoms (the space's stateAtoms); null when it cannot. */
 export function stateNamer(space: TracedSpace): ((s: Uint32Array, off: number) => string[]) | null {
-  if (space.stateAtoms) return (s, off) => space.stateAtoms!(s, off);
-  const ground = space as Partial<SearchSpace>;
-  if (ground.task && ground.atomsOf) {
-    const names = ground.task.atoms;
-    return (s, off) => ground.atomsOf!(s, off).map((a) => names[a]).sort();
-  }
-  return null;
+  return space.stateAtoms ? (s, off) => space.stateAtoms!(s, off) : null;
 }
 
 /** Grows an Int32Array to hold index i (doubling), keeping its contents. */
