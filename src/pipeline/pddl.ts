@@ -13,6 +13,7 @@ import { pddlPlan } from '../pddl/plan.ts';
 import { readPddlDomain } from '../pddl/read-domain.ts';
 import { readPddlProblem } from '../pddl/read-problem.ts';
 import { PlanlogError } from '../util/errors.ts';
+import { count } from '../util/words.ts';
 import { validateSteps } from './solve.ts';
 
 /** One text of a translation: the file name it is written to, the text, and a summary ("3 actions"). */
@@ -81,6 +82,4 @@ export function pddlPlanText(loaded: LoadedProblem, steps: PlanStep[]): string {
   return pddlPlan(loaded.domain, v.steps, v.cost);
 }
 
-/** "1 action", "3 actions". */
-const count = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
 const facts = (init: number, goal: number): string => `${count(init, 'initial fact')}, ${count(goal, 'goal fact')}`;

@@ -9,14 +9,10 @@
 import type { ProblemSource } from '../core/load.ts';
 import { parseProgram } from '../lang/parse.ts';
 import { UsageError } from '../options/index.ts';
-import { errorJson } from '../pipeline/json.ts';
 import { lintDomainProgram, lintJson, lintSource } from '../pipeline/lint.ts';
 import { opnToPddl, pddlPlanText, pddlToOpn } from '../pipeline/pddl.ts';
-import { lurdSteps } from '../pipeline/solve.ts';
 import { isPddl } from '../pddl/detect.ts';
-import { readPlan } from '../lang/plan.ts';
-import { isPlanlogError } from '../util/errors.ts';
-import type { WebResult } from './task.ts';
+import { badInput, planOf, type WebResult } from './task.ts';
 
 /** The files the request's texts are read as (the locations of their errors and warnings). */
 export const DOMAIN_FILE = '<domain>';
@@ -53,9 +49,7 @@ export function runAuthorJob(job: AuthorJob): WebResult {
   try {
     return { ok: true, body: run(job) };
   } catch (e) {
-    if (isPlanlogError(e)) return { ok: false, error: errorJson(e) };
-    if (e instanceof UsageError) return { ok: false, error: { message: e.message, file: '<request>' } };
-    throw e;
+    return badInput(e);
   }
 }
 
@@ -80,10 +74,6 @@ function run(job: AuthorJob): Record<string, unknown> {
   if (wantsPlan && !job.problem) throw new UsageError('a plan needs its problem: send "problem" or "level" with it');
   const r = opnToPddl({ file: job.domainFile, text: job.domainText }, job.problem ?? null, { domainName: job.domainName, problemName: 'problem' });
   const body: Record<string, unknown> = { domain: r.domain.text, ...(r.problem ? { problem: r.problem.text } : {}) };
-  if (wantsPlan && r.loaded) {
-    // one step per line, so that a step that does not parse is reported as `<plan>:N:COL`
-    const steps = job.lurd !== undefined ? lurdSteps(r.loaded, job.lurd, '<lurd>') : readPlan((job.plan ?? []).join('\n'), '<plan>');
-    body.plan = pddlPlanText(r.loaded, steps);
-  }
+  if (wantsPlan && r.loaded) body.plan = pddlPlanText(r.loaded, planOf(job, r.loaded));
   return body;
 }

@@ -9,6 +9,7 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../core/loa
 import { sokobanFields } from '../core/report.ts';
 import { explainPlan } from '../explain/explain.ts';
 import { readPlan } from '../lang/plan.ts';
+import type { PlanStep } from '../model/lifted.ts';
 import { DEFAULT_ALGO, DEFAULT_TRACE_LIMIT, solveOptionsFrom, UsageError, type OptionValue, type SolveOptions } from '../options/index.ts';
 import { compareLoaded, stoppedComparison } from '../pipeline/compare.ts';
 import { compareJson, errorJson, solveJson, validationJson, warningsJson } from '../pipeline/json.ts';
@@ -61,10 +62,15 @@ export async function runWebTask(task: WebTask): Promise<WebResult> {
   try {
     return { ok: true, body: await run(task) };
   } catch (e) {
-    if (isPlanlogError(e)) return { ok: false, error: errorJson(e) };
-    if (e instanceof UsageError) return { ok: false, error: { message: e.message, file: '<request>' } };
-    throw e;
+    return badInput(e);
   }
+}
+
+/** A request's bad input as its answer: a located error (a bad option: at `<request>`); anything else is rethrown. */
+export function badInput(e: unknown): WebResult {
+  if (isPlanlogError(e)) return { ok: false, error: errorJson(e) };
+  if (e instanceof UsageError) return { ok: false, error: { message: e.message, file: '<request>' } };
+  throw e;
 }
 
 async function run(task: WebTask): Promise<Record<string, unknown>> {
@@ -109,10 +115,11 @@ async function run(task: WebTask): Promise<Record<string, unknown>> {
   return compareJson(await compareLoaded(r.loaded, { ...prologOptionsOf(options), ...sources, strict: options.strict }, r.parseMs), r.loaded);
 }
 
-function planOf(task: WebTask, loaded: LoadedProblem) {
-  if (task.lurd !== undefined) return lurdSteps(loaded, task.lurd, '<lurd>');
+/** A request's plan: its LURD string, or its steps as terms (`<lurd>`, `<plan>` in the errors). */
+export function planOf(request: { plan?: string[]; lurd?: string }, loaded: LoadedProblem): PlanStep[] {
+  if (request.lurd !== undefined) return lurdSteps(loaded, request.lurd, '<lurd>');
   // one step per line, so that a step that does not parse is reported as `<plan>:N:COL`
-  return readPlan((task.plan ?? []).join('\n'), '<plan>');
+  return readPlan((request.plan ?? []).join('\n'), '<plan>');
 }
 
 /**
