@@ -93,6 +93,11 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown, sig
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   });
+  return jsonAnswer<T>(res);
+}
+
+/** A plain JSON answer: its body, or CallError for an error status (with the server's error, or one in words when the body is not JSON). */
+export async function jsonAnswer<T>(res: Response): Promise<T> {
   const json = (await res.json().catch(() => ({ error: { message: `the server answered ${res.status} without JSON` } }))) as T & { error?: ApiError };
   if (!res.ok) throw new CallError(res.status, json.error ?? { message: `HTTP ${res.status}` });
   return json;

@@ -7,7 +7,7 @@
  * answer (an error before a worker started, or a server without streams)
  * is read as such.
  */
-import { CallError, type ApiError } from './api.ts';
+import { CallError, jsonAnswer, type ApiError } from './api.ts';
 
 /** One progress event's data. */
 export interface ProgressEvent {
@@ -22,11 +22,7 @@ export interface ProgressEvent {
 /** Posts `body` and resolves with the final result; `onProgress` hears each progress event; CallError on an error answer or event. */
 export async function postStreamed<T>(path: string, body: unknown, onProgress: (p: ProgressEvent) => void, signal?: AbortSignal, onStarted?: () => void): Promise<T> {
   const res = await fetch(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body), signal });
-  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) {
-    const json = (await res.json().catch(() => ({ error: { message: `the server answered ${res.status} without JSON` } }))) as T & { error?: ApiError };
-    if (!res.ok) throw new CallError(res.status, json.error ?? { message: `HTTP ${res.status}` });
-    return json;
-  }
+  if (!(res.headers.get('content-type') ?? '').startsWith('text/event-stream') || !res.body) return jsonAnswer<T>(res);
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   for (;;) {
