@@ -125,6 +125,9 @@ export function compose(plugins: readonly DomainPlugin[]): Registries {
       r.optimal = (space, options) => pick(options.context).optimal(space, options);
       r.complete = (options) => pick(options.context).complete(options);
       r.run = (space, options) => pick(options.context).run(space, options);
+      // the presets' own options (e.g. auto's --improve on a level) become options of the record, so flags, fields and help show them
+      const extra = all.flatMap((x) => (x.options ?? []).filter((d) => !(s.options ?? []).some((o) => o.name === d.name)));
+      if (extra.length > 0) r.options = [...(s.options ?? []), ...extra.filter((d, i) => extra.findIndex((e) => e.name === d.name) === i)];
     }
     return r;
   };

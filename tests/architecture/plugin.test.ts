@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { planSteps } from '../../src/core/report.ts';
 import type { Heuristic, SearchContext } from '../../src/heuristics/types.ts';
+import { solveOptionList } from '../../src/options/index.ts';
 import { compose, heuristicNames, prunerNames, strategyNames } from '../../src/plugins/index.ts';
 import { sokobanPlugin } from '../../src/plugins/sokoban/index.ts';
 import { astarStrategy } from '../../src/search/astar.ts';
@@ -164,6 +165,18 @@ describe('a second domain plug-in composed with the Sokoban one', () => {
     const robot = robotProblem();
     expect(registries.contextOf(robot)).toBeUndefined();
     expect(solveWith(robot, 'auto', {})).toMatchObject({ status: 'solved', length: 3, valid: true });
+  });
+
+  it("a preset's own options become options of the registered strategy (flags, fields and help are generated from them)", () => {
+    const shuffle = { name: 'shuffles', type: 'integer', min: 0, default: 3, help: 'on an 8-puzzle: random restarts' } as const;
+    const withOption = compose([{ ...eightPuzzle, presets: { auto: { ...autoOnPuzzles, options: [shuffle] } } }]);
+    expect(withOption.getStrategy('auto')!.options?.map((o) => o.name)).toEqual(['shuffles']);
+    expect(solveOptionList({ strategies: withOption.strategies, heuristics: withOption.heuristics, pruners: withOption.prunerNames }).find((o) => o.name === 'shuffles')).toMatchObject({
+      field: 'shuffles',
+      strategies: ['auto'],
+      default: 3,
+    });
+    expect(registries.getStrategy('gbfs')!.options).toEqual(compose([sokobanPlugin]).getStrategy('gbfs')!.options);
   });
 
   it('its heuristic needs one of its problems: a PlanlogError without', () => {
