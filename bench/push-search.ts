@@ -1,12 +1,13 @@
 /**
  * The push-level search, level by level: plan length (pushes, moves),
  * expanded and generated states and CPU time of `optimal-pushes` (push A*
- * with matching) and `auto` (the portfolio of AUTO_PORTFOLIO: members one
- * after the other, each with its share of the time limit (the last one
- * what is left), until one answers), calling `pushSearch` directly in this process.
+ * with matching), `greedy` (forward greedy with matching, auto's forward
+ * member) and `auto` (the portfolio of AUTO_PORTFOLIO: members one after
+ * the other, each with its share of the time limit (the last one what is
+ * left), until one answers), calling `pushSearch` directly in this process.
  *
- *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,auto]
- *                                [--timeout SEC] [--repeat N] [--against DIR]
+ *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto]
+ *                                [--timeout SEC] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
  *
  * `--against DIR` runs the same searches with the push-level search of
  * another checkout too (e.g. a git worktree of an older commit), the two
@@ -14,6 +15,9 @@
  * see the same machine; the table then shows both sides and whether the
  * plans and counts agree. CPU time (process.cpuUsage, user + system) is
  * summed over the repetitions after the first (which warms up the JIT).
+ * `--set FIELD=VALUE` (repeatable, or comma-separated) sets a
+ * PushSearchConfig field in every configuration, e.g. `--set macros=true`
+ * (values true, false, numbers, else strings).
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -31,6 +35,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '60' },
     repeat: { type: 'string', default: '1' },
     against: { type: 'string' },
+    set: { type: 'string', multiple: true, default: [] },
   },
 });
 
@@ -63,10 +68,18 @@ const repeat = Math.max(1, Number(values.repeat));
 const base = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
 const CONFIGS: Record<string, { share: number; config: object }[]> = {
   'optimal-pushes': [{ share: 1, config: base }],
+  greedy: [{ share: 1, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' } }],
   auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward } })),
 };
+const overrides: Record<string, unknown> = {};
+for (const item of values.set.flatMap((s) => s.split(','))) {
+  const m = /^(\w+)=(.*)$/.exec(item.trim());
+  if (!m) throw new Error(`--set ${item}: expected FIELD=VALUE`);
+  overrides[m[1]] = m[2] === 'true' ? true : m[2] === 'false' ? false : m[2] !== '' && !Number.isNaN(Number(m[2])) ? Number(m[2]) : m[2];
+}
+for (const members of Object.values(CONFIGS)) for (const m of members) m.config = { ...m.config, ...overrides };
 const configs = values.config.split(',');
-for (const c of configs) if (!CONFIGS[c]) throw new Error(`unknown --config ${c} (optimal-pushes, auto)`);
+for (const c of configs) if (!CONFIGS[c]) throw new Error(`unknown --config ${c} (optimal-pushes, greedy, auto)`);
 
 interface Run {
   status: string;
@@ -122,7 +135,8 @@ for (const config of configs) {
     }
   }
   const cell = (r: Run): string => (r.status === 'solved' ? `${r.pushes} / ${r.moves}` : r.status);
-  console.log(`\n${config}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
+  const set = Object.entries(overrides).map(([k, v]) => ` ${k}=${v}`).join(',');
+  console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
   if (sides.length === 1) {
     console.log('| level | pushes / moves | expanded | generated | CPU ms |');
     console.log('|---|---|---|---|---|');

@@ -34,6 +34,7 @@ import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
 import { CorralCheck } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
+import { TunnelMacros } from './macros.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -52,6 +53,12 @@ export interface PushSearchConfig {
   backward?: boolean;
   /** Corral-deadlock pruning of forward searches (corral.ts); default on, false turns it off. */
   corrals?: boolean;
+  /**
+   * Tunnel macros of forward searches (macros.ts): a box pushed into a
+   * one-wide tunnel is pushed on to its end in the same step (g still counts
+   * every push, so push-optimal searches stay optimal). Default off.
+   */
+  macros?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -115,6 +122,9 @@ export class PushSpace implements BestFirstSpace {
   private lastPlayer = -1;
   private readonly queue: Int32Array;
   private readonly scratch: Int32Array;
+  /** Forward: the tunnel macros (a push goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
+  macros: TunnelMacros | null = null;
+  private lastLen = 1;
 
   constructor(
     readonly board: Board,
@@ -256,7 +266,8 @@ export class PushSpace implements BestFirstSpace {
     const { cellIndex } = board;
     const b = op >> 2;
     const d = board.dirs[op & 3];
-    const to = b + d;
+    const to = this.macros === null ? b + d : this.macros.end(boxAt, b, op & 3);
+    this.lastLen = (to - b) / d;
     for (let w = 0; w < this.BW; w++) dst[dstOff + w] = s[off + w];
     const cb = cellIndex[b];
     const ct = cellIndex[to];
@@ -264,7 +275,7 @@ export class PushSpace implements BestFirstSpace {
     dst[dstOff + (ct >>> 5)] |= 1 << (ct & 31);
     boxAt[b] = 0;
     boxAt[to] = 1;
-    const player = (this.lastPlayer = this.region(this.back ? to + d : b, this.mark));
+    const player = (this.lastPlayer = this.region(this.back ? to + d : to - d, this.mark));
     boxAt[to] = 0;
     boxAt[b] = 1;
     dst[dstOff + this.BW] = cellIndex[player];
@@ -278,7 +289,7 @@ export class PushSpace implements BestFirstSpace {
   readonly rejectFreeze = (op: number): boolean => {
     const { boxAt } = this;
     const b = op >> 2;
-    const to = b + this.board.dirs[op & 3];
+    const to = this.macros === null ? b + this.board.dirs[op & 3] : this.macros.end(boxAt, b, op & 3);
     boxAt[b] = 0;
     boxAt[to] = 1;
     const frozen = this.freeze.frozenAt(boxAt, to);
@@ -295,7 +306,7 @@ export class PushSpace implements BestFirstSpace {
   readonly corralDead = (_s: Uint32Array, _off: number, op: number): boolean => {
     const { boxAt } = this;
     const b = op >> 2;
-    const to = b + this.board.dirs[op & 3];
+    const to = this.lastTo; // apply's square for the box, the end of a tunnel macro
     boxAt[b] = 0;
     boxAt[to] = 1;
     const dead = this.corrals!.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp);
@@ -338,8 +349,9 @@ export class PushSpace implements BestFirstSpace {
     return this.estimator.estimate(scratch, this.readBoxes(s, off, scratch));
   }
 
+  /** The pushes of the last `apply` (the engine asks right after it): 1, or a tunnel macro's length. */
   cost(): number {
-    return 1;
+    return this.lastLen;
   }
 
   opName(op: number): string {
@@ -359,8 +371,27 @@ export class PushSpace implements BestFirstSpace {
     return pushes.reverse().map((p) => this.opName(((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)));
   }
 
+  /** Forward with tunnel macros: the single pushes of the operators, replayed from the initial boxes (a macro's length depends on the boxes ahead). */
+  private expandMacros(ops: readonly number[]): Push[] {
+    const { board, macros } = this;
+    const boxAt = new Uint8Array(board.size);
+    for (const b of board.boxes) boxAt[b] = 1;
+    const out: Push[] = [];
+    for (const op of ops) {
+      const b = op >> 2;
+      const dk = op & 3;
+      const d = board.dirs[dk];
+      const to = macros!.end(boxAt, b, dk);
+      for (let p = b; p !== to; p += d) out.push({ box: p, dir: dk });
+      boxAt[b] = 0;
+      boxAt[to] = 1;
+    }
+    return out;
+  }
+
   /** The pushes of a plan of this space's operators. */
   pushes(ops: readonly number[]): Push[] {
+    if (!this.back && this.macros !== null) return this.expandMacros(ops);
     if (!this.back) return ops.map((op) => ({ box: op >> 2, dir: op & 3 }));
     // A pull of the box at b in direction d (to b + d) is, reversed, a push of the box at b + d in direction -d.
     const dirs = this.board.dirs;
@@ -394,6 +425,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
   }
 
   const space = new PushSpace(board, dead, back, freeze, corrals, est);
+  if (c.macros === true && !back) space.macros = new TunnelMacros(board, dead);
   const r = bestFirstSearch(
     space,
     options,
