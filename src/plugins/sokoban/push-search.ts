@@ -366,6 +366,21 @@ export class PushSpace implements BestFirstSpace {
       const m = PUSH_STEP.exec(step.replace(/\s+/g, ''));
       if (m) pushes.push({ box: board.square(m[3]), dir: DIR_LETTERS.indexOf(m[1] as (typeof DIR_LETTERS)[number]) });
     }
+    if (!this.back && this.macros !== null) {
+      // a tunnel macro is one operator for its pushes: replay them, skipping those a macro makes itself
+      const boxAt = new Uint8Array(board.size);
+      for (const b of board.boxes) boxAt[b] = 1;
+      const ops: string[] = [];
+      for (let i = 0; i < pushes.length; ) {
+        const { box, dir } = pushes[i];
+        const to = this.macros.end(boxAt, box, dir);
+        ops.push(this.opName((box << 2) | dir));
+        boxAt[box] = 0;
+        boxAt[to] = 1;
+        i += (to - box) / board.dirs[dir];
+      }
+      return ops;
+    }
     if (!this.back) return pushes.map((p) => this.opName((p.box << 2) | p.dir));
     // the push of the box at b in direction d undoes the pull of the box at b + d in direction -d
     return pushes.reverse().map((p) => this.opName(((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)));

@@ -11,9 +11,10 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { planSteps } from '../../../src/core/report.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { BoxEstimator } from '../../../src/plugins/sokoban/estimates.ts';
 import { TunnelMacros } from '../../../src/plugins/sokoban/macros.ts';
-import { expandPushes, pushSearch, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
+import { expandPushes, pushSearch, PushSpace, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { validatePlan } from '../../../src/strips/validate.ts';
@@ -92,6 +93,19 @@ describe('the push-level search with tunnel macros', () => {
     expect(off).toMatchObject({ status: 'solved', pushes: on.pushes, expanded: 6, generated: 6 });
     expect(on.steps).toEqual(['pushR(x1y2,x2y2,x3y2)', 'pushR(x2y2,x3y2,x4y2)', 'pushR(x3y2,x4y2,x5y2)', 'pushR(x4y2,x5y2,x6y2)', 'pushR(x5y2,x6y2,x7y2)', 'pushR(x6y2,x7y2,x8y2)']);
     expect(valid(TUNNEL.join('\n'), undefined, on.steps!)).toBe(true);
+  });
+
+  it('planOps (trace): the pushes of a plan as the operators of the space, one per macro', () => {
+    const b = board(TUNNEL);
+    const dead = deadSquares(b);
+    const space = (macros: boolean): PushSpace => {
+      const s = new PushSpace(b, dead, false, new FreezeCheck(b, dead), null, new BoxEstimator(b, 'matching'));
+      if (macros) s.macros = new TunnelMacros(b, dead);
+      return s;
+    };
+    const steps = search(b, { ...OPTIMAL, macros: true }).steps!;
+    expect(space(true).planOps(steps)).toEqual(['push x2y2 right', 'push x3y2 right']);
+    expect(space(false).planOps(steps)).toHaveLength(6);
   });
 
   it('a goal inside the tunnel: both boxes parked, the plan valid', () => {
