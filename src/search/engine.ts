@@ -67,7 +67,22 @@ export interface BestFirstConfig {
   fScale?: number;
 }
 
-/** The parts of a search that are not the engine's: h, the pruners and the words of its answers. */
+/**
+ * The open list: entries (key, state id), `pop` the next to expand (-1 when
+ * empty) with its key in `lastKey`. By default one heap, smallest key
+ * first; a space may bring its own order (e.g. the Sokoban feature-space
+ * search, which takes turns among cells of states with equal features).
+ */
+export interface OpenList {
+  push(key: number, id: number): void;
+  pop(): number;
+  readonly size: number;
+  readonly lastKey: number;
+  /** Memory held, for bytesPerState. */
+  readonly bytes: number;
+}
+
+/** The parts of a search that are not the engine's: h, the pruners, the open list and the words of its answers. */
 export interface BestFirstHooks {
   /** h; `preferred` is used when the config asks for it. */
   evaluator: Evaluator;
@@ -82,6 +97,13 @@ export interface BestFirstHooks {
    * tests too dear to repeat on every duplicate.
    */
   pruneNew?: ((s: Uint32Array, off: number, op: number) => boolean) | null;
+  /**
+   * The open list (default: one heap). It gets each state right after the
+   * evaluator's `evaluate` has been called on it (so it may ask the space
+   * about the state last evaluated), except under `lazy` and for states
+   * reopened with a cheaper g.
+   */
+  open?: OpenList | null;
   /** The reason when every root is dead (default: the heuristic's words). */
   deadRoot?: string;
   /** The reason when the open list runs empty, given the states stored. */
@@ -117,7 +139,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   let g: Float64Array = new Float64Array(1024);
   let hv: Int32Array = new Int32Array(1024).fill(UNKNOWN);
   let closed = new Uint8Array(1024);
-  const open = new Heap();
+  const open: OpenList = hooks.open ?? new Heap();
   const prefOpen = new Heap();
   const ops = new Int32Array(Math.max(1, space.numOps));
   const pref = new Int32Array(Math.max(1, space.numOps));

@@ -35,6 +35,7 @@ import { CorralCheck } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
+import { FeatureCells, FeatureOpen } from './features.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -59,6 +60,12 @@ export interface PushSearchConfig {
    * every push, so push-optimal searches stay optimal). Default off.
    */
   macros?: boolean;
+  /**
+   * The feature-space search (features.ts): the open list takes turns among
+   * the cells of states with equal features (packed boxes, floor regions),
+   * each cell ordered by f. Default off.
+   */
+  features?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -125,6 +132,9 @@ export class PushSpace implements BestFirstSpace {
   /** Forward: the tunnel macros (a push goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
   macros: TunnelMacros | null = null;
   private lastLen = 1;
+  /** With the feature-space search: the feature cell of the state evaluated last. */
+  cell = 0;
+  private readonly cellBoxAt: Uint8Array;
 
   constructor(
     readonly board: Board,
@@ -133,6 +143,7 @@ export class PushSpace implements BestFirstSpace {
     private readonly freeze: FreezeCheck,
     private readonly corrals: CorralCheck | null,
     private readonly estimator: BoxEstimator,
+    private readonly features: FeatureCells | null = null,
   ) {
     const { cells, cellIndex, size } = board;
     this.back = backward;
@@ -146,6 +157,7 @@ export class PushSpace implements BestFirstSpace {
     this.reachMark = new Int32Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
+    this.cellBoxAt = new Uint8Array(features ? size : 0);
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
     this.targetAt = new Uint8Array(size);
     for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
@@ -337,16 +349,24 @@ export class PushSpace implements BestFirstSpace {
     return out.sort();
   }
 
-  /** The box estimate of a state. */
+  /** The box estimate of a state (and with features, its feature cell in `cell`). */
   evaluate(s: Uint32Array, off: number): number {
     const scratch = this.scratch;
+    let n: number;
     if (s === this.lastDst && off === this.lastOff) {
       // the successor just built: the parent's boxes with the one moved
       scratch.set(this.boxes);
       scratch[this.lastIndex] = this.lastTo;
-      return this.estimator.estimate(scratch, this.nDecoded);
+      n = this.nDecoded;
+    } else n = this.readBoxes(s, off, scratch);
+    const h = this.estimator.estimate(scratch, n);
+    if (this.features !== null && h !== Infinity) {
+      const at = this.cellBoxAt;
+      for (let i = 0; i < n; i++) at[scratch[i]] = 1;
+      this.cell = this.features.cell(at, scratch, n);
+      for (let i = 0; i < n; i++) at[scratch[i]] = 0;
     }
-    return this.estimator.estimate(scratch, this.readBoxes(s, off, scratch));
+    return h;
   }
 
   /** The pushes of the last `apply` (the engine asks right after it): 1, or a tunnel macro's length. */
@@ -439,7 +459,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
   }
 
-  const space = new PushSpace(board, dead, back, freeze, corrals, est);
+  const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals) : null);
   if (c.macros === true && !back) space.macros = new TunnelMacros(board, dead);
   const r = bestFirstSearch(
     space,
@@ -459,6 +479,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
       evaluator: space,
       rejectOp: back ? null : space.rejectFreeze,
       pruneNew: corrals ? space.corralDead : null,
+      open: c.features ? new FeatureOpen(() => space.cell) : null,
       deadRoot: back
         ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
         : 'the box estimate proves the initial state a dead end (some box can reach no goal)',

@@ -1,0 +1,140 @@
+/**
+ * The feature-space search of the push-level engine, after Festival's FESS
+ * (Shoham & Schaeffer, 2020): every state is projected onto a few features
+ * — how many boxes are packed (on goals), how many regions the boxes cut
+ * the floor into (connectivity) — and the search takes turns among the
+ * cells of that feature space, expanding in each the state its box
+ * estimate ranks best. A search guided by distance alone digs into the
+ * states that look closest; turning over the cells keeps every kind of
+ * progress alive (packing one more box, opening a region), which is what
+ * hard levels with goal rooms and long preparation need.
+ *
+ * FeatureCells computes a state's cell; FeatureOpen is the engine's open
+ * list (src/search/engine.ts OpenList) for it: one heap per cell, popped
+ * in turn.
+ */
+import type { OpenList } from '../../search/engine.ts';
+import { Heap } from '../../util/heap.ts';
+import type { Board } from './board.ts';
+
+/** Regions above this count share one cell. */
+const MAX_REGIONS = 15;
+
+/** The feature cell of states: packed boxes and floor regions. */
+export class FeatureCells {
+  private readonly goalAt: Uint8Array;
+  private readonly mark: Int32Array;
+  private readonly queue: Int32Array;
+  private stamp = 0;
+
+  constructor(
+    private readonly board: Board,
+    /** The squares where a box counts as packed: the goals (forward) or the initial boxes (backward). */
+    targets: ArrayLike<number>,
+    /** Boxes counted as packed instead (e.g. the boxes packed in the packing order). */
+    private readonly packed: ((boxAt: Uint8Array, boxes: Int32Array, n: number) => number) | null = null,
+  ) {
+    this.goalAt = new Uint8Array(board.size);
+    for (let i = 0; i < targets.length; i++) this.goalAt[targets[i]] = 1;
+    this.mark = new Int32Array(board.size);
+    this.queue = new Int32Array(board.size);
+  }
+
+  /** The number of connected regions of floor without boxes. */
+  regions(boxAt: Uint8Array): number {
+    const { cells, floor, dirs } = this.board;
+    const { mark, queue } = this;
+    const stamp = ++this.stamp;
+    let count = 0;
+    for (const c of cells) {
+      if (boxAt[c] || mark[c] === stamp) continue;
+      count++;
+      let n = 0;
+      queue[n++] = c;
+      mark[c] = stamp;
+      for (let i = 0; i < n; i++) {
+        const p = queue[i];
+        for (let k = 0; k < 4; k++) {
+          const q = p + dirs[k];
+          if (floor[q] && !boxAt[q] && mark[q] !== stamp) {
+            mark[q] = stamp;
+            queue[n++] = q;
+          }
+        }
+      }
+    }
+    return count;
+  }
+
+  /** The cell of the state with these boxes (`boxAt` 1 on their squares). */
+  cell(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
+    let packed = 0;
+    if (this.packed) packed = this.packed(boxAt, boxes, n);
+    else for (let i = 0; i < n; i++) packed += this.goalAt[boxes[i]];
+    return packed * (MAX_REGIONS + 1) + Math.min(this.regions(boxAt), MAX_REGIONS);
+  }
+}
+
+/**
+ * The open list of the feature-space search: a heap per feature cell; `pop`
+ * takes the next non-empty cell in turn (cells in the order first seen) and
+ * returns its best entry. `cellOfNew` gives the cell of a state pushed for
+ * the first time (the state the space evaluated last); a state pushed again
+ * keeps its cell.
+ */
+export class FeatureOpen implements OpenList {
+  private readonly heaps: Heap[] = [];
+  private readonly index = new Map<number, number>();
+  private cellOfId = new Int32Array(1024).fill(-1);
+  private turn = 0;
+  size = 0;
+  lastKey = 0;
+
+  constructor(private readonly cellOfNew: () => number) {}
+
+  get bytes(): number {
+    let b = this.cellOfId.byteLength;
+    for (const h of this.heaps) b += h.bytes;
+    return b;
+  }
+
+  /** Cells with states so far. */
+  get cells(): number {
+    return this.heaps.length;
+  }
+
+  push(key: number, id: number): void {
+    if (id >= this.cellOfId.length) {
+      const a = new Int32Array(Math.max(id + 1, this.cellOfId.length * 2)).fill(-1);
+      a.set(this.cellOfId);
+      this.cellOfId = a;
+    }
+    let h = this.cellOfId[id];
+    if (h < 0) {
+      const cell = this.cellOfNew();
+      let i = this.index.get(cell);
+      if (i === undefined) {
+        i = this.heaps.length;
+        this.index.set(cell, i);
+        this.heaps.push(new Heap(64));
+      }
+      h = this.cellOfId[id] = i;
+    }
+    this.heaps[h].push(key, id);
+    this.size++;
+  }
+
+  pop(): number {
+    if (this.size === 0) return -1;
+    const heaps = this.heaps;
+    for (;;) {
+      const h = heaps[this.turn];
+      this.turn = this.turn + 1 === heaps.length ? 0 : this.turn + 1;
+      if (h.size === 0) continue;
+      this.size--;
+      const id = h.pop();
+      this.lastKey = h.lastKey;
+      return id;
+    }
+  }
+}
