@@ -1,0 +1,92 @@
+/**
+ * Plan improvement (src/plugins/sokoban/improve.ts) after `auto`'s
+ * portfolio: per level, the pushes / moves of the plan the portfolio finds
+ * and of the improved plan, the search's and the improvement's CPU time;
+ * at the end the means over the levels solved.
+ *
+ *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N]
+ *
+ * `--improve auto` (the default) is auto's default (defaultImproveWork of
+ * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
+ * --min-work change its two constants). `--order`: what a
+ * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
+ * pushes (sokoban-pushes.pl), or no more of either. Improved plans are
+ * replayed and checked.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import { AUTO_PORTFOLIO } from '../src/plugins/sokoban/presets.ts';
+import { Board } from '../src/plugins/sokoban/board.ts';
+import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
+import { defaultImproveWork, improvePlan, IMPROVE_CAP_MS, type PlanOrder, replay } from '../src/plugins/sokoban/improve.ts';
+import { type Push, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import { readLevel, scanLevels } from '../src/sokoban/level.ts';
+
+const here = fileURLToPath(new URL('..', import.meta.url));
+const { values } = parseArgs({
+  options: {
+    levels: { type: 'string', default: resolve(here, '../shared/levels/microban.txt:1-20') },
+    timeout: { type: 'string', default: '60' },
+    improve: { type: 'string', default: 'auto' },
+    order: { type: 'string', default: 'moves' },
+    factor: { type: 'string' },
+    'min-work': { type: 'string' },
+  },
+});
+
+const { file, ranges } = splitSpec(values.levels);
+const text = readFileSync(file, 'utf8');
+const count = scanLevels(text, file).length;
+const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
+const timeoutMs = Number(values.timeout) * 1000;
+// moves: domains/sokoban.pl (every step costs 1); pushes: sokoban-pushes.pl (pushes cost 1, moves 0)
+const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : values.order === 'pareto' ? 'pareto' : { push: 1, walk: 1 };
+const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
+
+console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
+console.log('| level | pushes / moves | improved | windows (spliced) | cuts | regrouped | search expanded | improve work | search CPU ms | improve CPU ms |');
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+const sum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, search: 0, improve: 0 };
+for (const level of numbers) {
+  const board = new Board(readLevel(text, file, level));
+  const dead = deadSquares(board);
+  const c0 = process.cpuUsage();
+  const t0 = performance.now();
+  let pushes: Push[] | null = null;
+  let expanded = 0;
+  for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
+    const m = AUTO_PORTFOLIO[i];
+    const final = i === AUTO_PORTFOLIO.length - 1;
+    const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * m.share;
+    const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward });
+    pushes = r.pushes;
+    expanded += r.stats.expanded;
+    if (r.status !== 'limit') break;
+  }
+  const searchWall = performance.now() - t0;
+  const searchCpu = cpuMs(process.cpuUsage(c0));
+  if (!pushes) {
+    console.log(`| ${level} | no plan | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
+    continue;
+  }
+  const auto = values.improve === 'auto';
+  const budget = Math.min(auto ? IMPROVE_CAP_MS : Number(values.improve) * 1000, timeoutMs - searchWall);
+  const c1 = process.cpuUsage();
+  const r = improvePlan(board, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order });
+  const improveCpu = cpuMs(process.cpuUsage(c1));
+  const check = replay(board, r.pushes);
+  if (!check || check.solvedAt !== r.pushes.length) throw new Error(`level ${level}: the improved plan is invalid`);
+  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} | ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
+  sum.n++;
+  sum.p0 += r.before.pushes;
+  sum.m0 += r.before.moves;
+  sum.p1 += r.after.pushes;
+  sum.m1 += r.after.moves;
+  sum.search += searchCpu;
+  sum.improve += improveCpu;
+}
+const mean = (x: number): string => (x / Math.max(1, sum.n)).toFixed(1);
+console.log(`\n${sum.n} levels solved: mean pushes / moves ${mean(sum.p0)} / ${mean(sum.m0)} → ${mean(sum.p1)} / ${mean(sum.m1)}; CPU search ${(sum.search / 1000).toFixed(2)} s, improve ${(sum.improve / 1000).toFixed(2)} s`);

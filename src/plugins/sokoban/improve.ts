@@ -1,0 +1,561 @@
+/**
+ * Plan improvement for Sokoban: makes a push plan (push-search.ts's Push[],
+ * e.g. the one a greedy search of `auto` found) shorter within a time
+ * budget. The answer is always a valid plan and never worse: fewer pushes,
+ * or as many pushes and fewer moves (moves counted through shortest walks,
+ * as expandPushes makes them). Three passes, repeated while they gain and
+ * time is left:
+ *
+ * - detours: a state that comes back later in the plan (the same boxes,
+ *   the player in the same region) cuts the pushes between its two
+ *   visits, and a plan that solves the level early stops there;
+ * - windows: for windows of k consecutive pushes (k = 8, 16, 32, …, up to
+ *   the whole plan, windows overlapping by half), push-level A* (matching,
+ *   optimal in pushes) solves the sub-level "from the boxes and the player
+ *   before the window to the boxes after it", with a node limit; an answer
+ *   with fewer pushes (or as many and fewer moves in the whole plan) that
+ *   leaves the player where the rest of the plan can go on is spliced in;
+ * - regrouping (moves): a push of the box just pushed, done later in the
+ *   plan, is tried right after it (the same pushes in another order, one
+ *   walk fewer), kept when the plan stays valid and needs fewer moves.
+ *
+ * Every candidate plan is replayed from the level's start (`replay`) and
+ * kept only when it is valid and better, so a bug in a pass can cost time
+ * but never a worse or invalid plan.
+ */
+import { LimitReached } from '../../util/budget.ts';
+import type { OptionDecl } from '../../util/option-decl.ts';
+import type { SearchOptions, SearchResult } from '../../search/types.ts';
+import type { SearchSpace } from '../../strips/space.ts';
+import type { Level, Point } from '../../sokoban/level.ts';
+import { Board, boardOf, DIR_LETTERS } from './board.ts';
+import { isSokobanContext } from './context.ts';
+import { deadSquares, FreezeCheck } from './deadlocks.ts';
+import { BoxEstimator } from './estimates.ts';
+import { stepsToOps } from './push.ts';
+import { expandPushes, type Push, pushSearch } from './push-search.ts';
+
+/** auto's --improve: seconds for shortening the plan of a level. */
+export const IMPROVE = {
+  name: 'improve',
+  type: 'number',
+  min: 0,
+  arg: 'SECONDS',
+  defaultHelp: 'about as much work as the search did, at most 2 s',
+  help: 'on a level: seconds to spend shortening the plan found',
+} as const satisfies OptionDecl;
+
+/** A replayed plan: its length in moves and each state's boxes, player and region. */
+export interface Replay {
+  /** Pushes plus walking steps. */
+  moves: number;
+  pushes: number;
+  /** For states 0..n: the boxes (sorted squares), the player's square, the region key (boxes and the region's smallest square). */
+  boxes: Int32Array[];
+  player: Int32Array;
+  keys: string[];
+  /** Moves (walks and pushes) before state i. */
+  movesBefore: Int32Array;
+  /** The first state with every box on a goal (n when none earlier). */
+  solvedAt: number;
+}
+
+/** Plan length (pushes, moves) of a replay, for reports. */
+export interface PlanSize {
+  pushes: number;
+  moves: number;
+}
+
+export interface ImproveResult {
+  pushes: Push[];
+  before: PlanSize;
+  after: PlanSize;
+  /** Window searches run, and how many of them were spliced in. */
+  windows: number;
+  spliced: number;
+  /** Detour cuts and regroupings kept. */
+  cuts: number;
+  regrouped: number;
+  /** Push states the window searches expanded; the work done (see ImproveLimits.maxWork). */
+  expanded: number;
+  work: number;
+  timeMs: number;
+}
+
+export interface ImproveLimits {
+  /** Time for the improvement (ms). */
+  timeoutMs: number;
+  /** Stops it cleanly (the solve's). */
+  signal?: AbortSignal;
+  interrupt?: Int32Array;
+  maxMemoryMb?: number;
+  /**
+   * Limit on the work (default none): push states the window searches
+   * expand, plus one per window searched per box (its set-up), plus the
+   * pushes of every plan replayed. Deterministic, unlike the time limit.
+   */
+  maxWork?: number;
+  /** Node limit of one window search of k pushes: nodesPerPush·k (default 4000·k), at most maxWindowNodes (default 200 000). */
+  nodesPerPush?: number;
+  maxWindowNodes?: number;
+  /** What a better plan is (default: fewer pushes, then fewer moves). */
+  order?: PlanOrder;
+  /** Which passes run (all by default). */
+  windows?: boolean;
+  walks?: boolean;
+  detours?: boolean;
+  regroup?: boolean;
+}
+
+/**
+ * Replays pushes from the board's initial state with shortest walks; null
+ * when a push is impossible (the box is not there, its target is taken, or
+ * the player cannot get behind it).
+ */
+export function replay(board: Board, pushes: readonly Push[]): Replay | null {
+  const { floor, dirs, size, goal } = board;
+  const boxAt = new Uint8Array(size);
+  const boxSet = Array.from(board.boxes);
+  for (const b of boxSet) boxAt[b] = 1;
+  const n = pushes.length;
+  const dist = new Int32Array(size);
+  const queue = new Int32Array(size);
+  const boxes: Int32Array[] = [];
+  const player = new Int32Array(n + 1);
+  const keys: string[] = [];
+  const movesBefore = new Int32Array(n + 1);
+  let at = board.player;
+  let moves = 0;
+  let solvedAt = -1;
+  const onGoal = (): boolean => boxSet.every((b) => goal[b] === 1);
+  for (let i = 0; ; i++) {
+    // the player's region: distances from the player's square
+    dist.fill(-1);
+    dist[at] = 0;
+    let m = 0;
+    queue[m++] = at;
+    let min = at;
+    for (let h = 0; h < m; h++) {
+      const p = queue[h];
+      if (p < min) min = p;
+      for (let k = 0; k < 4; k++) {
+        const q = p + dirs[k];
+        if (floor[q] && !boxAt[q] && dist[q] < 0) {
+          dist[q] = dist[p] + 1;
+          queue[m++] = q;
+        }
+      }
+    }
+    const sorted = Int32Array.from(boxSet).sort();
+    boxes.push(sorted);
+    player[i] = at;
+    keys.push(`${sorted.join(',')}|${min}`);
+    movesBefore[i] = moves;
+    if (solvedAt < 0 && onGoal()) solvedAt = i;
+    if (i === n) break;
+    const { box, dir } = pushes[i];
+    const d = dirs[dir];
+    if (!boxAt[box] || !floor[box + d] || boxAt[box + d] || dist[box - d] < 0) return null;
+    moves += dist[box - d] + 1;
+    boxAt[box] = 0;
+    boxAt[box + d] = 1;
+    boxSet[boxSet.indexOf(box)] = box + d;
+    at = box;
+  }
+  if (solvedAt !== n && solvedAt < 0) return null;
+  return { moves, pushes: n, boxes, player, keys, movesBefore, solvedAt };
+}
+
+/**
+ * What a better plan is: with `costs`, a lower cost, push·pushes +
+ * walk·(moves − pushes), ties broken by fewer pushes, then fewer moves;
+ * `pareto`: no more pushes and no more moves, and fewer of one (better
+ * under any costs).
+ */
+export type PlanOrder = { push: number; walk: number } | 'pareto';
+
+/** Whether plan a is better than plan b under `order`. */
+export function better(a: PlanSize, b: PlanSize, order: PlanOrder = { push: 1, walk: 0 }): boolean {
+  if (order === 'pareto') return a.pushes <= b.pushes && a.moves <= b.moves && (a.pushes < b.pushes || a.moves < b.moves);
+  const ca = order.push * a.pushes + order.walk * (a.moves - a.pushes);
+  const cb = order.push * b.pushes + order.walk * (b.moves - b.pushes);
+  if (ca !== cb) return ca < cb;
+  return a.pushes < b.pushes || (a.pushes === b.pushes && a.moves < b.moves);
+}
+
+const point = (board: Board, p: number): Point => ({ x: p % board.width, y: Math.floor(p / board.width) });
+
+/** The sub-level from boxes `from` and the player on `player` to the boxes `to` (as goals), on the board's floor. */
+export function subLevel(board: Board, from: ArrayLike<number>, player: number, to: ArrayLike<number>): Level {
+  const pts = (a: ArrayLike<number>): Point[] => Array.from(a, (p) => point(board, p)).sort((p, q) => p.y - q.y || p.x - q.x);
+  return { ...board.level, boxes: pts(from), goals: pts(to), player: point(board, player) };
+}
+
+/** Cuts loops: a state seen again drops the pushes in between; pushes after the first solved state go. */
+export function cutDetours(pushes: readonly Push[], r: Replay): Push[] {
+  const out: Push[] = [];
+  const stack: string[] = [r.keys[0]];
+  const seen = new Map<string, number>([[r.keys[0], 0]]);
+  for (let i = 0; i < r.solvedAt; i++) {
+    out.push(pushes[i]);
+    const k = r.keys[i + 1];
+    const at = seen.get(k);
+    if (at === undefined) {
+      seen.set(k, out.length);
+      stack.push(k);
+    } else {
+      out.length = at;
+      while (stack.length > at + 1) seen.delete(stack.pop()!);
+    }
+  }
+  return out;
+}
+
+/**
+ * The cheapest pushes from the sub-level's start to its goals (every box
+ * on a goal) with the player's region's smallest square `region` at the
+ * end, where a push costs `push` and each step of the walk before it
+ * `walk`: A* over (boxes, the player's square), the player always just
+ * behind the box pushed last, so a step is "walk (shortest) and push";
+ * h = push × the matching bound on pushes (admissible). Dead squares and
+ * freeze deadlocks pruned. Null past `maxNodes` expansions or when
+ * `stopped` says so. Returns the pushes and the states expanded.
+ */
+export function walkSearch(sub: Board, region: number, push: number, walk: number, maxNodes: number, stopped: () => boolean): { pushes: Push[] | null; expanded: number } {
+  const { floor, dirs, size, goal } = sub;
+  const dead = deadSquares(sub);
+  const est = new BoxEstimator(sub, 'matching');
+  const freeze = new FreezeCheck(sub, dead);
+  const nBoxes = sub.boxes.length;
+  // nodes: boxes (flat), player, g, parent, the push that made it
+  const nodeBoxes: Int32Array[] = [];
+  const nodePlayer: number[] = [];
+  const nodeG: number[] = [];
+  const nodeParent: number[] = [];
+  const nodePush: number[] = [];
+  const heapF: number[] = [];
+  const heapN: number[] = [];
+  const bestG = new Map<string, number>();
+  const heapPush = (f: number, n: number): void => {
+    let i = heapF.length;
+    heapF.push(f);
+    heapN.push(n);
+    while (i > 0) {
+      const up = (i - 1) >> 1;
+      if (heapF[up] <= f) break;
+      heapF[i] = heapF[up];
+      heapN[i] = heapN[up];
+      i = up;
+    }
+    heapF[i] = f;
+    heapN[i] = n;
+  };
+  const heapPop = (): number => {
+    const top = heapN[0];
+    const lastF = heapF.pop()!;
+    const lastN = heapN.pop()!;
+    const len = heapF.length;
+    if (len > 0) {
+      let i = 0;
+      for (;;) {
+        let c = 2 * i + 1;
+        if (c >= len) break;
+        if (c + 1 < len && heapF[c + 1] < heapF[c]) c++;
+        if (heapF[c] >= lastF) break;
+        heapF[i] = heapF[c];
+        heapN[i] = heapN[c];
+        i = c;
+      }
+      heapF[i] = lastF;
+      heapN[i] = lastN;
+    }
+    return top;
+  };
+  const add = (boxes: Int32Array, player: number, g: number, parent: number, op: number): void => {
+    const key = `${boxes.join(',')}|${player}`;
+    const known = bestG.get(key);
+    if (known !== undefined && known <= g) return;
+    const h = est.estimate(boxes, nBoxes);
+    if (h === Infinity) return;
+    bestG.set(key, g);
+    const n = nodeG.length;
+    nodeBoxes.push(boxes);
+    nodePlayer.push(player);
+    nodeG.push(g);
+    nodeParent.push(parent);
+    nodePush.push(op);
+    heapPush(g + push * h, n);
+  };
+  add(Int32Array.from(sub.boxes).sort(), sub.player, 0, -1, -1);
+  const boxAt = new Uint8Array(size);
+  const dist = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let expanded = 0;
+  while (heapN.length > 0) {
+    if (expanded >= maxNodes || ((expanded & 63) === 0 && stopped())) return { pushes: null, expanded };
+    const n = heapPop();
+    const boxes = nodeBoxes[n];
+    const g = nodeG[n];
+    const at = nodePlayer[n];
+    if (bestG.get(`${boxes.join(',')}|${at}`)! < g) continue;
+    expanded++;
+    for (const b of boxes) boxAt[b] = 1;
+    dist.fill(-1);
+    dist[at] = 0;
+    let m = 0;
+    queue[m++] = at;
+    let min = at;
+    for (let i = 0; i < m; i++) {
+      const p = queue[i];
+      if (p < min) min = p;
+      for (let k = 0; k < 4; k++) {
+        const q = p + dirs[k];
+        if (floor[q] && !boxAt[q] && dist[q] < 0) {
+          dist[q] = dist[p] + 1;
+          queue[m++] = q;
+        }
+      }
+    }
+    if (min === region && boxes.every((b) => goal[b] === 1)) {
+      for (const b of boxes) boxAt[b] = 0;
+      const out: Push[] = [];
+      for (let x = n; nodeParent[x] >= 0; x = nodeParent[x]) out.push({ box: nodePush[x] >> 2, dir: nodePush[x] & 3 });
+      return { pushes: out.reverse(), expanded };
+    }
+    for (let i = 0; i < nBoxes; i++) {
+      const b = boxes[i];
+      for (let k = 0; k < 4; k++) {
+        const d = dirs[k];
+        const to = b + d;
+        if (dist[b - d] < 0 || !floor[to] || boxAt[to] || dead[to]) continue;
+        boxAt[b] = 0;
+        boxAt[to] = 1;
+        const frozen = freeze.frozenAt(boxAt, to);
+        boxAt[to] = 0;
+        boxAt[b] = 1;
+        if (frozen) continue;
+        const next = boxes.slice();
+        next[i] = to;
+        next.sort();
+        add(next, b, g + push + walk * dist[b - d], n, (b << 2) | k);
+      }
+    }
+    for (const b of boxes) boxAt[b] = 0;
+  }
+  return { pushes: null, expanded };
+}
+
+/**
+ * Shortens a valid push plan of `board` within the limits (see the top of
+ * this file). Returns the plan as it came when nothing better is found; a
+ * plan that does not replay is returned as it is, unimproved.
+ */
+export function improvePlan(board: Board, plan: readonly Push[], limits: ImproveLimits): ImproveResult {
+  const t0 = performance.now();
+  const deadline = t0 + limits.timeoutMs;
+  const maxWork = limits.maxWork ?? Infinity;
+  const stopped = (): boolean =>
+    stats.work >= maxWork ||
+    performance.now() >= deadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
+  let best = plan.slice();
+  let r = replay(board, best);
+  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, expanded: 0, work: plan.length };
+  const done = (before: PlanSize): ImproveResult => ({
+    pushes: best,
+    before,
+    after: r ? { pushes: r.pushes, moves: r.moves } : before,
+    ...stats,
+    timeMs: performance.now() - t0,
+  });
+  if (!r) return done({ pushes: plan.length, moves: NaN });
+  const before = { pushes: r.pushes, moves: r.moves };
+
+  /** Keeps `cand` when it replays and is better; returns whether it was kept. */
+  const offer = (cand: Push[]): boolean => {
+    stats.work += cand.length;
+    const c = replay(board, cand);
+    if (!c || !better(c, r!, limits.order)) return false;
+    best = cand;
+    r = c;
+    return true;
+  };
+
+  const detours = (): boolean => {
+    const cut = cutDetours(best, r!);
+    if (cut.length < best.length && offer(cut)) {
+      stats.cuts++;
+      return true;
+    }
+    return false;
+  };
+
+  /** The node limit of a window search of k pushes (its set-up charged to the work). */
+  const windowNodes = (k: number): number => {
+    stats.work += board.boxes.length;
+    return Math.max(1, Math.min(limits.maxWindowNodes ?? 200_000, (limits.nodesPerPush ?? 4000) * k, maxWork - stats.work));
+  };
+
+  /** One pass of window searches with windows of k pushes; whether it gained. */
+  const windowPass = (k: number): boolean => {
+    let gained = false;
+    const step = Math.max(1, k >> 1);
+    for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
+      const j = Math.min(i + k, best.length);
+      if (j - i < 2) break;
+      const cur = r!;
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
+      const left = deadline - performance.now();
+      const options: SearchOptions = {
+        cycle: 'state',
+        timeoutMs: Math.max(1, left),
+        maxNodes: windowNodes(j - i),
+        maxMemoryMb: limits.maxMemoryMb,
+        signal: limits.signal,
+        interrupt: limits.interrupt,
+      };
+      const res = pushSearch(sub, deadSquares(sub), options, { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true });
+      stats.windows++;
+      stats.expanded += res.stats.expanded;
+      stats.work += res.stats.expanded;
+      if (!res.pushes || res.pushes.length > j - i) continue;
+      if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
+        stats.spliced++;
+        gained = true;
+      }
+    }
+    return gained;
+  };
+
+  /** One pass of walk-aware window searches (walkSearch) over windows of k pushes; whether it gained. */
+  const order = limits.order ?? { push: 1, walk: 0 };
+  const pushCost = order === 'pareto' ? 1 : order.push;
+  const walkCost = order === 'pareto' || order.walk === 0 ? 1e-3 * Math.max(pushCost, 1) : order.walk;
+  const walkPass = (k: number): boolean => {
+    let gained = false;
+    const step = Math.max(1, k >> 1);
+    for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
+      const j = Math.min(i + k, best.length);
+      if (j - i < 2) break;
+      const cur = r!;
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
+      const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
+      const res = walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
+      stats.windows++;
+      stats.expanded += res.expanded;
+      stats.work += res.expanded;
+      if (!res.pushes) continue;
+      if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
+        stats.spliced++;
+        gained = true;
+      }
+    }
+    return gained;
+  };
+
+  /** Pushes of the same box brought together: the next push of the box just pushed, moved up behind it. */
+  const regroup = (): boolean => {
+    let gained = false;
+    const { dirs } = board;
+    for (let i = 0; i + 2 < best.length && !stopped(); i++) {
+      const to = best[i].box + dirs[best[i].dir];
+      if (best[i + 1].box === to) continue;
+      let m = i + 2;
+      // the box stays on `to` until its next push (nothing else can move it)
+      while (m < best.length && best[m].box !== to) m++;
+      if (m >= best.length) continue;
+      const cand = [...best.slice(0, i + 1), best[m], ...best.slice(i + 1, m), ...best.slice(m + 1)];
+      if (offer(cand)) {
+        stats.regrouped++;
+        gained = true;
+      }
+    }
+    return gained;
+  };
+
+  try {
+    for (let round = 0; !stopped(); round++) {
+      let gained = false;
+      if (limits.detours !== false) gained = detours() || gained;
+      if (limits.windows !== false) {
+        for (let k = 8; !stopped(); k *= 2) {
+          gained = windowPass(k) || gained;
+          if (k >= best.length) break;
+        }
+      }
+      if (limits.detours !== false) gained = detours() || gained;
+      if (limits.walks !== false) for (const k of [8, 16]) if (!stopped()) gained = walkPass(k) || gained;
+      if (limits.regroup !== false) gained = regroup() || gained;
+      if (!gained) break;
+    }
+  } catch (e) {
+    // the solve's limits reached in a search's set-up: keep what is found
+    if (!(e instanceof LimitReached)) throw e;
+  }
+  return done(before);
+}
+
+/** A push step of domains/sokoban.pl: pushD(player, box, to). */
+const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
+
+/** The pushes of a plan's steps (moveX steps are left out: walks are recomputed). */
+export function pushesOfSteps(board: Board, steps: readonly string[]): Push[] {
+  const out: Push[] = [];
+  for (const step of steps) {
+    const m = PUSH_STEP.exec(step.replace(/\s+/g, ''));
+    if (m) out.push({ box: board.square(m[3]), dir: DIR_LETTERS.indexOf(m[1] as (typeof DIR_LETTERS)[number]) });
+  }
+  return out;
+}
+
+/** The task's order of plans: its costs when every push costs the same and every move the same, else `pareto`. */
+export function planOrder(space: SearchSpace): PlanOrder {
+  const ops = space.task.operators;
+  const cost = (prefix: string): number | null => {
+    const cs = new Set(ops.filter((o) => o.name.startsWith(prefix)).map((o) => o.cost));
+    return cs.size === 1 ? [...cs][0] : null;
+  };
+  const push = cost('push');
+  const walk = cost('move');
+  return push !== null && walk !== null && push >= 0 && walk >= 0 ? { push, walk } : 'pareto';
+}
+
+/**
+ * Without --improve, auto's improvement is limited by work, not time, so
+ * that its plans do not depend on the machine's speed: IMPROVE_WORK times
+ * the push states its search expanded, plus IMPROVE_MIN_WORK (see
+ * ImproveLimits.maxWork), within IMPROVE_CAP_MS and the time limit.
+ */
+export const IMPROVE_WORK = 1;
+export const IMPROVE_MIN_WORK = 0;
+export const IMPROVE_CAP_MS = 2000;
+
+/** The default work limit of auto's improvement after a search that expanded `searchExpanded` push states. */
+export function defaultImproveWork(searchExpanded: number, factor = IMPROVE_WORK, min = IMPROVE_MIN_WORK): number {
+  return Math.ceil(factor * searchExpanded + min);
+}
+
+/**
+ * auto on a level, after its search: the plan of `r` improved (improvePlan)
+ * for --improve seconds (options.improve) or by default within
+ * defaultImproveWork(searchExpanded) and IMPROVE_CAP_MS, and always within
+ * what is left of the time limit (counted from `t0`, the start of the
+ * strategy) and of the node limit (`nodesLeft`, against the work). The
+ * plans are ordered by the task's costs (planOrder). Returns `r` itself
+ * when there is nothing to improve or no better plan; not under a trace
+ * unless --improve is given (the trace shows the search's own path).
+ */
+export function improveResult(space: SearchSpace, options: SearchOptions, r: SearchResult, searchExpanded: number, t0: number, nodesLeft: number): SearchResult {
+  if (r.status !== 'solved' || !r.plan || r.plan.length === 0 || !isSokobanContext(options.context)) return r;
+  const given = (options as SearchOptions & { improve?: number }).improve;
+  if (given === undefined && options.trace) return r;
+  const left = t0 + options.timeoutMs - (options.spentMs ?? 0) - performance.now();
+  const ms = Math.min(given === undefined ? IMPROVE_CAP_MS : given * 1000, left);
+  const work = Math.min(nodesLeft, given === undefined ? defaultImproveWork(searchExpanded) : Infinity);
+  if (!(ms > 0) || !(work > 0)) return r;
+  const board = boardOf(options.context.level);
+  const pushes = pushesOfSteps(board, r.plan.map((op) => space.opName(op)));
+  const order = planOrder(space);
+  const res = improvePlan(board, pushes, { timeoutMs: ms, maxWork: work, order, signal: options.signal, interrupt: options.interrupt, maxMemoryMb: options.maxMemoryMb });
+  if (!better(res.after, res.before, order)) return r;
+  return { ...r, plan: stepsToOps(space, expandPushes(board, res.pushes)) };
+}

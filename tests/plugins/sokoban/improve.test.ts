@@ -1,0 +1,169 @@
+/**
+ * Plan improvement (src/plugins/sokoban/improve.ts): hand-made plans with
+ * a detour, a roundabout window and interleaved boxes get shortened to
+ * known lengths; every improved plan replays and expands to valid steps;
+ * auto's --improve on a level (plans validated by the ground domain).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { loadProblem } from '../../../src/core/load.ts';
+import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
+import { Board } from '../../../src/plugins/sokoban/board.ts';
+import { better, cutDetours, improvePlan, pushesOfSteps, replay, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
+import { readLevel } from '../../../src/sokoban/level.ts';
+import { runMain } from '../../cli/run-main.ts';
+
+const U = 0;
+const D = 1;
+const L = 2;
+const R = 3;
+const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 't.txt', undefined));
+const named = (b: Board, pushes: Push[]): string => pushes.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' ');
+/** The improved plan expands to steps and ends with every box on a goal. */
+function solves(b: Board, pushes: Push[]): boolean {
+  expandPushes(b, pushes); // throws on an impossible push
+  const r = replay(b, pushes);
+  return r !== null && r.solvedAt === pushes.length;
+}
+
+// one box, goal three squares to its right, an open room around
+const room = board(['########', '#      #', '# @$  .#', '#      #', '########']);
+// right, right, walk round and push it back left, walk round, right, right: 5 pushes, 13 moves
+const detour: Push[] = [
+  { box: room.square('x3y2'), dir: R },
+  { box: room.square('x4y2'), dir: R },
+  { box: room.square('x5y2'), dir: L },
+  { box: room.square('x4y2'), dir: R },
+  { box: room.square('x5y2'), dir: R },
+];
+
+describe('replay', () => {
+  it('counts pushes and moves (walks through shortest paths) and keys the states by boxes and region', () => {
+    const r = replay(room, detour)!;
+    expect(r).toMatchObject({ pushes: 5, moves: 13, solvedAt: 5 });
+    expect(r.moves).toBe(expandPushes(room, detour).length);
+    // the state after push 1 and after push 3: the box on x4y2, the player's region starting at x1y1 (square 9)
+    expect(r.keys[1]).toBe(`${room.square('x4y2')}|9`);
+    expect(r.keys[3]).toBe(r.keys[1]);
+  });
+
+  it('is null for an impossible push or a plan that does not solve the level', () => {
+    expect(replay(room, [{ box: room.square('x2y2'), dir: R }])).toBeNull(); // no box there
+    expect(replay(room, detour.slice(0, 4))).toBeNull(); // does not end solved
+  });
+});
+
+describe('the passes', () => {
+  it('cutDetours drops the loop between two visits of a state: 5 pushes → 3', () => {
+    const cut = cutDetours(detour, replay(room, detour)!);
+    expect(named(room, cut)).toBe('x3y2R x4y2R x5y2R');
+  });
+
+  it('improvePlan: the detour plan (5 pushes, 13 moves) becomes 3 pushes and 3 moves, by any pass alone', () => {
+    for (const only of ['detours', 'windows', 'walks'] as const) {
+      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', regroup: false });
+      expect(r.before, only).toEqual({ pushes: 5, moves: 13 });
+      expect(r.after, only).toEqual({ pushes: 3, moves: 3 });
+      expect(named(room, r.pushes), only).toBe('x3y2R x4y2R x5y2R');
+      expect(solves(room, r.pushes)).toBe(true);
+    }
+    // with every pass off the plan comes back as it was
+    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    expect(none.pushes).toEqual(detour);
+    expect(none.after).toEqual({ pushes: 5, moves: 13 });
+  });
+
+  it('a window found by push-level A*: the box taken the long way round (7 pushes, no state twice) goes the short way (5 pushes)', () => {
+    const b = board(['########', '#      #', '#      #', '# $    #', '#@    .#', '########']);
+    // up, right, right, down, down, right, right
+    const dirs = [U, R, R, D, D, R, R];
+    const long: Push[] = [];
+    let at = b.square('x2y3');
+    for (const d of dirs) {
+      long.push({ box: at, dir: d });
+      at += b.dirs[d];
+    }
+    expect(replay(b, long)).toMatchObject({ pushes: 7, solvedAt: 7 });
+    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, regroup: false });
+    expect(r).toMatchObject({ after: { pushes: 5, moves: 10 }, spliced: 1 });
+    expect(named(b, r.pushes)).toBe('x2y3D x2y4R x3y4R x4y4R x5y4R');
+    expect(solves(b, r.pushes)).toBe(true);
+  });
+
+  it('interleaved boxes (8 pushes, 26 moves) are pushed one after the other: 14 moves, by regrouping or by walk windows', () => {
+    const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
+    const mixed: Push[] = [];
+    for (let i = 0; i < 4; i++) mixed.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
+    const order = { push: 1, walk: 1 };
+    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false });
+    expect(regroup).toMatchObject({ before: { pushes: 8, moves: 26 }, after: { pushes: 8, moves: 14 }, regrouped: 3, windows: 0 });
+    expect(named(b, regroup.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
+    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false });
+    expect(walks.after).toEqual({ pushes: 8, moves: 14 });
+    expect(solves(b, walks.pushes)).toBe(true);
+  });
+
+  it('walkSearch needs the end region: boxes on the goals but the player shut in the wrong region is no answer', () => {
+    // a corridor: the box from x2y1 to x3y1 leaves the player left of it; the right region (x4y1) is unreachable
+    const b = board(['######', '#@$. #', '######']);
+    const left = walkSearch(b, b.square('x1y1'), 1, 1, 1000, () => false);
+    expect(left.pushes?.length).toBe(1);
+    const right = walkSearch(b, b.square('x4y1'), 1, 1, 1000, () => false);
+    expect(right.pushes).toBeNull();
+  });
+
+  it('the work limit stops it deterministically: no work left, no window searched', () => {
+    const r = improvePlan(room, detour, { timeoutMs: 60_000, maxWork: 5 });
+    expect(r).toMatchObject({ windows: 0, after: { pushes: 5, moves: 13 } });
+  });
+
+  it('a plan that does not replay comes back unimproved', () => {
+    const bad = [{ box: room.square('x2y2'), dir: R }];
+    const r = improvePlan(room, bad, { timeoutMs: 60_000 });
+    expect(r.pushes).toEqual(bad);
+    expect(r.windows).toBe(0);
+  });
+
+  it('better: by cost (pushes, walks) with ties to fewer pushes, or pareto', () => {
+    expect(better({ pushes: 29, moves: 139 }, { pushes: 31, moves: 131 })).toBe(true); // fewer pushes first
+    expect(better({ pushes: 29, moves: 139 }, { pushes: 31, moves: 131 }, { push: 1, walk: 1 })).toBe(false); // more moves
+    expect(better({ pushes: 29, moves: 139 }, { pushes: 31, moves: 131 }, 'pareto')).toBe(false);
+    expect(better({ pushes: 31, moves: 129 }, { pushes: 31, moves: 131 }, 'pareto')).toBe(true);
+    expect(better({ pushes: 30, moves: 131 }, { pushes: 31, moves: 131 }, { push: 1, walk: 1 })).toBe(true); // same cost, fewer pushes
+  });
+
+  it('pushesOfSteps reads the pushes of a plan of domains/sokoban.pl steps', () => {
+    expect(pushesOfSteps(room, expandPushes(room, detour))).toEqual(detour);
+  });
+});
+
+describe('auto --improve on a level', () => {
+  const read = (rel: string): string => readFileSync(new URL(`../../../${rel}`, import.meta.url), 'utf8');
+  const load = (domain: string) => loadProblem({ file: 'maps/demo.txt', text: read('maps/demo.txt'), level: 1, domainFile: domain, domainText: read(domain) });
+
+  it('shortens the demo plan from 26 moves (8 pushes) to 17 (6); the plan validates; not optimal', () => {
+    const unit = load('domains/sokoban.pl');
+    const off = solveLoaded(unit, { algo: 'auto', improve: 0 } as never);
+    expect(off).toMatchObject({ status: 'solved', length: 26, pushes: 8, optimal: false });
+    const on = solveLoaded(unit, { algo: 'auto', improve: 60 } as never);
+    expect(on).toMatchObject({ status: 'solved', length: 17, pushes: 6, optimal: false });
+    expect(validateSteps(unit, lurdSteps(unit, on.lurd!))).toMatchObject({ valid: true, cost: 17 });
+    expect(on.stats.expanded).toBe(off.stats.expanded); // the search's counts; the improvement's work is not in them
+  });
+
+  it('under push costs (sokoban-pushes.pl) the plan gets fewer pushes', () => {
+    const pushes = load('domains/sokoban-pushes.pl');
+    const on = solveLoaded(pushes, { algo: 'auto', improve: 60 } as never);
+    expect(on).toMatchObject({ status: 'solved', cost: 6, pushes: 6, optimal: false });
+  });
+
+  it('--improve is in solve --help and takes a number of seconds', async () => {
+    const help = await runMain('solve', '--help');
+    expect(help.out).toMatch(/--improve SECONDS\s+auto: on a level: seconds to spend shortening the plan found/);
+    const bad = await runMain('solve', 'maps/demo.txt', '--improve=-1');
+    expect(bad).toMatchObject({ code: 2, err: "planlog: --improve needs a number of at least 0, got '-1'\n(see npx planlog solve --help)" });
+    const other = await runMain('solve', 'maps/demo.txt', '--improve', '1', '--algo', 'bfs');
+    expect(other).toMatchObject({ code: 2, err: 'planlog: --improve applies to auto, not to bfs\n(see npx planlog solve --help)' });
+  });
+});
