@@ -45,7 +45,7 @@ function refused(values: Record<string, unknown>, context: OptionContext, reg?: 
 describe('generated from the declarations', () => {
   it('every option a strategy or heuristic record declares is a flag and a field of the web schema', () => {
     const declared = [...Object.values(strategies), ...Object.values(heuristics)].flatMap((r) => r.options ?? []);
-    expect(declared.map((d) => d.name).sort()).toEqual(['lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width']);
+    expect(declared.map((d) => d.name).sort()).toEqual(['improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width']);
     const schema = requestSchemaProperties();
     for (const d of declared) {
       expect(searchFlags[d.name], d.name).toEqual({ type: d.type === 'boolean' ? 'boolean' : 'string' });
@@ -54,10 +54,10 @@ describe('generated from the declarations', () => {
   });
 
   it("the flags and the web's fields are today's, camel-cased where the flag has a dash", () => {
-    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width']);
+    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'improve', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width']);
     expect(backendFlags).toEqual({ backend: { type: 'string' }, theory: { type: 'string' }, engine: { type: 'string' } });
     // max-memory is the server's to set, not a request's
-    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width']);
+    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'improve', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width']);
   });
 
   it('the web schema of each option: its type, choices and range, with the server caps the declarations carry', () => {
@@ -176,7 +176,7 @@ describe('bench configurations', () => {
     expect(bad('bfs weight=2')).toBe('weight applies to wastar, push, not to bfs');
     expect(bad('beam width=0')).toBe("width needs a positive whole number, got '0'");
     expect(bad('gbfs lazy=yes')).toBe('lazy takes no value, in the configuration "gbfs lazy=yes"');
-    expect(bad('bfs timeout=3')).toBe('unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, width, temperature, prune, seed)');
+    expect(bad('bfs timeout=3')).toBe('unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, width, temperature, improve, prune, seed)');
     expect(bad('astar+lmcut+hff')).toBe("write NAME or NAME+HEURISTIC, got 'astar+lmcut+hff'");
   });
 });

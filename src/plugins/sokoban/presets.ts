@@ -21,6 +21,7 @@ import { limitReason } from '../../util/budget.ts';
 import { matching } from './h-matching.ts';
 import { deadlocksPruner } from './prune.ts';
 import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
+import { IMPROVE, improveResult } from './improve.ts';
 
 /** Adds the counts of a second run to those of a first (times add up). */
 function addStats(a: SearchStats, b: SearchStats): SearchStats {
@@ -48,6 +49,7 @@ export const sokobanAutoStrategy: Strategy = {
   kind: 'preset',
   plugin: 'sokoban',
   traced: true,
+  options: [IMPROVE],
   optimal: () => false,
   complete: () => true,
   run(space, options): SearchResult {
@@ -81,7 +83,9 @@ export const sokobanAutoStrategy: Strategy = {
     }
     if (!r || !stats) throw new Error('auto: empty portfolio');
     const reason = r.status === 'limit' && r.stats.limit ? limitReason(r.stats.limit, options) : r.reason;
-    // the whole portfolio's time, the set-up of each member (dead squares, distances) included
+    // a plan found: shortened within --improve seconds (improve.ts)
+    r = improveResult(space, options, r, stats.expanded, t0, nodesLeft);
+    // the whole portfolio's time, the set-up of each member (dead squares, distances) and the improvement included
     return { ...r, reason, heuristics: used, stats: { ...stats, timeMs: performance.now() - t0 } };
   },
 };
