@@ -25,7 +25,13 @@
  * every push into such a position is followed by the push on exists
  * whenever a plan exists, with as many pushes.
  *
- * The macro only shortens forward searches; backward (pulls) it is off.
+ * Backward (pulls: the player on q + e steps to q + 2e, the box follows
+ * from q to q + e) the mirror: a box just pulled in direction e from
+ * q − e to q goes on to q + e (the player to q + 2e) when q − e and q are
+ * corridor squares of e's axis, q is not a square of an initial box (the
+ * backward search's targets), q + e is not dead for pulls and q + 2e is
+ * floor without a box. The same two cases, with the dead ends q − e and q
+ * and the player in front of the box, show that no pull sequence is lost.
  */
 import type { Board } from './board.ts';
 
@@ -39,11 +45,18 @@ export class TunnelMacros {
   /** Per square·4 + dir: 1 when a box pushed onto the square in direction dir goes on (the conditions above, boxes aside). */
   private readonly goesOn: Uint8Array;
 
+  /** Pull macros (`dead`: the squares dead for pulls) instead of push macros. */
+  private readonly back: boolean;
+
   constructor(
     readonly board: Board,
     dead: Uint8Array,
+    backward = false,
   ) {
-    const { floor, goal, dirs, size, cells } = board;
+    const { floor, dirs, size, cells } = board;
+    this.back = backward;
+    const target = new Uint8Array(size);
+    for (const t of backward ? board.boxes : board.goals) target[t] = 1;
     const corridor = (p: number, dk: number): boolean => {
       // across the axis of direction dk: the other axis's two directions
       const a = dirs[dk < 2 ? 2 : 0];
@@ -53,7 +66,8 @@ export class TunnelMacros {
     for (const q of cells) {
       for (let dk = 0; dk < 4; dk++) {
         const d = dirs[dk];
-        if (corridor(q, dk) && corridor(q - d, dk) && !goal[q] && floor[q + d] && !dead[q + d]) this.goesOn[q * 4 + dk] = 1;
+        // pushes: the player on q − d, the box goes to q + d; pulls: the player on q + d steps to q + 2d
+        if (corridor(q, dk) && corridor(q - d, dk) && !target[q] && floor[q + d] && !dead[q + d] && (!backward || floor[q + 2 * d])) this.goesOn[q * 4 + dk] = 1;
       }
     }
     this.extra = new Int32Array(size * 4);
@@ -69,13 +83,15 @@ export class TunnelMacros {
 
   /**
    * The square where the box on `box` ends when pushed in direction `dk`
-   * (the player then stands one square behind it): box + d, or further
-   * down a tunnel. `boxAt` marks the boxes (the pushed one on `box`).
+   * (the player then stands one square behind it; backward: pulled, the
+   * player one square in front): box + d, or further down a tunnel.
+   * `boxAt` marks the boxes (the moved one on `box`).
    */
   end(boxAt: Uint8Array, box: number, dk: number): number {
     const d = this.board.dirs[dk];
+    const ahead = this.back ? 2 * d : d; // the square that must be free: the box's next (push) or the player's (pull)
     let q = box + d;
-    while (this.goesOn[q * 4 + dk] && !boxAt[q + d]) q += d;
+    while (this.goesOn[q * 4 + dk] && !boxAt[q + ahead]) q += d;
     return q;
   }
 

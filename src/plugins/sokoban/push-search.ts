@@ -55,7 +55,7 @@ export interface PushSearchConfig {
   /** Corral-deadlock pruning of forward searches (corral.ts); default on, false turns it off. */
   corrals?: boolean;
   /**
-   * Tunnel macros of forward searches (macros.ts): a box pushed into a
+   * Tunnel macros (macros.ts): a box pushed (backward: pulled) into a
    * one-wide tunnel is pushed on to its end in the same step (g still counts
    * every push, so push-optimal searches stay optimal). Default off.
    */
@@ -129,7 +129,7 @@ export class PushSpace implements BestFirstSpace {
   private lastPlayer = -1;
   private readonly queue: Int32Array;
   private readonly scratch: Int32Array;
-  /** Forward: the tunnel macros (a push goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
+  /** The tunnel macros (a push or pull goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
   macros: TunnelMacros | null = null;
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
@@ -386,38 +386,48 @@ export class PushSpace implements BestFirstSpace {
       const m = PUSH_STEP.exec(step.replace(/\s+/g, ''));
       if (m) pushes.push({ box: board.square(m[3]), dir: DIR_LETTERS.indexOf(m[1] as (typeof DIR_LETTERS)[number]) });
     }
-    if (!this.back && this.macros !== null) {
-      // a tunnel macro is one operator for its pushes: replay them, skipping those a macro makes itself
-      const boxAt = new Uint8Array(board.size);
-      for (const b of board.boxes) boxAt[b] = 1;
-      const ops: string[] = [];
-      for (let i = 0; i < pushes.length; ) {
-        const { box, dir } = pushes[i];
-        const to = this.macros.end(boxAt, box, dir);
-        ops.push(this.opName((box << 2) | dir));
-        boxAt[box] = 0;
-        boxAt[to] = 1;
-        i += (to - box) / board.dirs[dir];
-      }
-      return ops;
-    }
-    if (!this.back) return pushes.map((p) => this.opName((p.box << 2) | p.dir));
-    // the push of the box at b in direction d undoes the pull of the box at b + d in direction -d
-    return pushes.reverse().map((p) => this.opName(((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)));
+    // single pushes, or backward single pulls: the push of the box at b in direction d undoes the pull of the box at b + d in direction -d
+    const single = this.back ? pushes.reverse().map((p) => ((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)) : pushes.map((p) => (p.box << 2) | p.dir);
+    return this.macroOps(single).map((op) => this.opName(op));
   }
 
-  /** Forward with tunnel macros: the single pushes of the operators, replayed from the initial boxes (a macro's length depends on the boxes ahead). */
-  private expandMacros(ops: readonly number[]): Push[] {
+  /** The boxes of the root states as 1s on their squares: the initial boxes, backward the goals. */
+  private rootBoxes(): Uint8Array {
+    const boxAt = new Uint8Array(this.board.size);
+    for (const b of this.back ? this.board.goals : this.board.boxes) boxAt[b] = 1;
+    return boxAt;
+  }
+
+  /** With tunnel macros: single pushes (pulls) as this space's operators, one per macro (replayed from the root, skipping the pushes a macro makes itself). */
+  private macroOps(single: readonly number[]): readonly number[] {
     const { board, macros } = this;
-    const boxAt = new Uint8Array(board.size);
-    for (const b of board.boxes) boxAt[b] = 1;
-    const out: Push[] = [];
+    if (macros === null) return single;
+    const boxAt = this.rootBoxes();
+    const out: number[] = [];
+    for (let i = 0; i < single.length; ) {
+      const box = single[i] >> 2;
+      const dk = single[i] & 3;
+      const to = macros.end(boxAt, box, dk);
+      out.push(single[i]);
+      boxAt[box] = 0;
+      boxAt[to] = 1;
+      i += (to - box) / board.dirs[dk];
+    }
+    return out;
+  }
+
+  /** With tunnel macros: the single pushes (pulls) of the operators, replayed from the root (a macro's length depends on the boxes ahead). */
+  private singleOps(ops: readonly number[]): readonly number[] {
+    const { board, macros } = this;
+    if (macros === null) return ops;
+    const boxAt = this.rootBoxes();
+    const out: number[] = [];
     for (const op of ops) {
       const b = op >> 2;
       const dk = op & 3;
       const d = board.dirs[dk];
-      const to = macros!.end(boxAt, b, dk);
-      for (let p = b; p !== to; p += d) out.push({ box: p, dir: dk });
+      const to = macros.end(boxAt, b, dk);
+      for (let p = b; p !== to; p += d) out.push((p << 2) | dk);
       boxAt[b] = 0;
       boxAt[to] = 1;
     }
@@ -426,11 +436,11 @@ export class PushSpace implements BestFirstSpace {
 
   /** The pushes of a plan of this space's operators. */
   pushes(ops: readonly number[]): Push[] {
-    if (!this.back && this.macros !== null) return this.expandMacros(ops);
-    if (!this.back) return ops.map((op) => ({ box: op >> 2, dir: op & 3 }));
+    const single = this.singleOps(ops);
+    if (!this.back) return single.map((op) => ({ box: op >> 2, dir: op & 3 }));
     // A pull of the box at b in direction d (to b + d) is, reversed, a push of the box at b + d in direction -d.
     const dirs = this.board.dirs;
-    return ops
+    return single
       .slice()
       .reverse()
       .map((op) => ({ box: (op >> 2) + dirs[op & 3], dir: (op & 3) ^ 1 }));
@@ -460,7 +470,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
   }
 
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals) : null);
-  if (c.macros === true && !back) space.macros = new TunnelMacros(board, dead);
+  if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   const r = bestFirstSearch(
     space,
     options,

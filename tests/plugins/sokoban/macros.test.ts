@@ -1,7 +1,7 @@
 /**
- * Tunnel macros of the forward push-level search (src/plugins/sokoban/macros.ts,
- * PushSearchConfig.macros): the table of a hand-made level, where boxes and
- * goals stop a macro, a plan through a tunnel (its single pushes, replayed
+ * Tunnel macros of the push-level search (src/plugins/sokoban/macros.ts,
+ * PushSearchConfig.macros), forward and backward: the tables of hand-made
+ * levels, where boxes and goals stop a macro, a plan through a tunnel (its single pushes, replayed
  * by the Sokoban domain's validator), and push-optimal plans with the same
  * number of pushes with and without macros on Microban levels.
  */
@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { planSteps } from '../../../src/core/report.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { deadSquares, FreezeCheck, pullDeadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxEstimator } from '../../../src/plugins/sokoban/estimates.ts';
 import { TunnelMacros } from '../../../src/plugins/sokoban/macros.ts';
 import { expandPushes, pushSearch, PushSpace, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
@@ -119,10 +119,39 @@ describe('the push-level search with tunnel macros', () => {
     expect([on.expanded, on.generated, off.expanded, off.generated]).toEqual([5, 7, 9, 13]);
   });
 
-  it('backward searches ignore the switch (pulls have no macros)', () => {
+  it('backward (pulls): the mirror table, where the player needs floor two squares ahead and the initial boxes stop a pull', () => {
     const b = board(TUNNEL);
-    const c: PushSearchConfig = { ...GREEDY, backward: true };
-    expect(search(b, { ...c, macros: true })).toEqual(search(b, c));
+    // leftwards x7y2 → … → x2y2 (the initial box's square); rightwards the pull stops on x7y2: the player would need x9y2
+    expect(new TunnelMacros(b, pullDeadSquares(b), true).describe()).toEqual([
+      'x3y2 left: 1',
+      'x4y2 left: 2',
+      'x4y2 right: 3',
+      'x5y2 left: 3',
+      'x5y2 right: 2',
+      'x6y2 left: 4',
+      'x6y2 right: 1',
+      'x7y2 left: 5',
+    ]);
+  });
+
+  it('backward searches: the same plans from fewer states, valid; planOps one pull per macro', () => {
+    for (const c of [
+      { ...GREEDY, backward: true },
+      { ...OPTIMAL, backward: true },
+    ]) {
+      const on = search(board(GOAL_INSIDE), { ...c, macros: true });
+      const off = search(board(GOAL_INSIDE), c);
+      expect(on).toMatchObject({ status: 'solved', pushes: off.pushes, expanded: 4, generated: 5 });
+      expect([off.expanded, off.generated]).toEqual([8, 12]);
+      expect(valid(GOAL_INSIDE.join('\n'), undefined, on.steps!)).toBe(true);
+      const t = search(board(TUNNEL), { ...c, macros: true });
+      expect(t).toMatchObject({ status: 'solved', pushes: 'x2y2R x3y2R x4y2R x5y2R x6y2R x7y2R', expanded: 1, generated: 1 });
+    }
+    const b = board(TUNNEL);
+    const dead = pullDeadSquares(b);
+    const space = new PushSpace(b, dead, true, new FreezeCheck(b, dead), null, new BoxEstimator(b, 'matching', b.boxes, true));
+    space.macros = new TunnelMacros(b, dead, true);
+    expect(space.planOps(search(b, { ...OPTIMAL, macros: true }).steps!)).toEqual(['pull x8y2 left']);
   });
 });
 
