@@ -7,7 +7,7 @@
  * left), until one answers), calling `pushSearch` directly in this process.
  *
  *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto]
- *                                [--timeout SEC] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
+ *                                [--timeout SEC] [--max-nodes N] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
  *
  * `--against DIR` runs the same searches with the push-level search of
  * another checkout too (e.g. a git worktree of an older commit), the two
@@ -17,7 +17,9 @@
  * summed over the repetitions after the first (which warms up the JIT).
  * `--set FIELD=VALUE` (repeatable, or comma-separated) sets a
  * PushSearchConfig field in every configuration, e.g. `--set macros=true`
- * (values true, false, numbers, else strings).
+ * (values true, false, numbers, else strings). `--max-nodes N` limits the
+ * expanded states (auto's members their shares of N), a limit that does
+ * not depend on the machine's load.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     repeat: { type: 'string', default: '1' },
     against: { type: 'string' },
     set: { type: 'string', multiple: true, default: [] },
+    'max-nodes': { type: 'string' },
   },
 });
 
@@ -64,6 +67,7 @@ const count = scanLevels(text, file).length;
 const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
 const timeoutMs = Number(values.timeout) * 1000;
 const repeat = Math.max(1, Number(values.repeat));
+const maxNodes = values['max-nodes'] === undefined ? Infinity : Number(values['max-nodes']);
 
 const base = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
 const CONFIGS: Record<string, { share: number; config: object }[]> = {
@@ -103,7 +107,8 @@ function runOne(s: Side, level: number, config: string): Run {
   for (let i = 0; i < members.length; i++) {
     const final = i === members.length - 1;
     const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * members[i].share;
-    r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, members[i].config);
+    const nodes = final ? maxNodes - expanded : Math.floor(maxNodes * members[i].share);
+    r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Math.max(1, nodes) }, members[i].config);
     expanded += r.stats.expanded;
     generated += r.stats.generated;
     if (r.status !== 'limit') break;
@@ -136,7 +141,7 @@ for (const config of configs) {
   }
   const cell = (r: Run): string => (r.status === 'solved' ? `${r.pushes} / ${r.moves}` : r.status);
   const set = Object.entries(overrides).map(([k, v]) => ` ${k}=${v}`).join(',');
-  console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
+  console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${maxNodes < Infinity ? `, ${maxNodes} states` : ''}${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
   if (sides.length === 1) {
     console.log('| level | pushes / moves | expanded | generated | CPU ms |');
     console.log('|---|---|---|---|---|');
