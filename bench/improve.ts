@@ -4,11 +4,12 @@
  * and of the improved plan, the search's and the improvement's CPU time;
  * at the end the means over the levels solved.
  *
- *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N]
+ *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveWork of
  * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
- * --min-work change its two constants). `--order`: what a
+ * --min-work change its two constants; --all-boxes: window searches may move
+ * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
  * pushes (sokoban-pushes.pl), or no more of either. Improved plans are
  * replayed and checked.
@@ -34,6 +35,9 @@ const { values } = parseArgs({
     order: { type: 'string', default: 'moves' },
     factor: { type: 'string' },
     'min-work': { type: 'string' },
+    'all-boxes': { type: 'boolean', default: false },
+    'nodes-per-push': { type: 'string' },
+    'max-window-nodes': { type: 'string' },
   },
 });
 
@@ -44,9 +48,10 @@ const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1)
 const timeoutMs = Number(values.timeout) * 1000;
 // moves: domains/sokoban.pl (every step costs 1); pushes: sokoban-pushes.pl (pushes cost 1, moves 0)
 const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : values.order === 'pareto' ? 'pareto' : { push: 1, walk: 1 };
+const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
-console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
+console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
 console.log('| level | pushes / moves | improved | windows (spliced) | cuts | regrouped | search expanded | improve work | search CPU ms | improve CPU ms |');
 console.log('|---|---|---|---|---|---|---|---|---|---|');
 const sum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, search: 0, improve: 0 };
@@ -75,7 +80,7 @@ for (const level of numbers) {
   const auto = values.improve === 'auto';
   const budget = Math.min(auto ? IMPROVE_CAP_MS : Number(values.improve) * 1000, timeoutMs - searchWall);
   const c1 = process.cpuUsage();
-  const r = improvePlan(board, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order });
+  const r = improvePlan(board, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order, relevant: !values['all-boxes'], nodesPerPush: num(values['nodes-per-push']), maxWindowNodes: num(values['max-window-nodes']) });
   const improveCpu = cpuMs(process.cpuUsage(c1));
   const check = replay(board, r.pushes);
   if (!check || check.solvedAt !== r.pushes.length) throw new Error(`level ${level}: the improved plan is invalid`);

@@ -95,11 +95,13 @@ export interface ImproveLimits {
    * pushes of every plan replayed. Deterministic, unlike the time limit.
    */
   maxWork?: number;
-  /** Node limit of one window search of k pushes: nodesPerPush·k (default 4000·k), at most maxWindowNodes (default 200 000). */
+  /** Node limit of one window search of k pushes: nodesPerPush·k (default 1000·k), at most maxWindowNodes (default 50 000). */
   nodesPerPush?: number;
   maxWindowNodes?: number;
   /** What a better plan is (default: fewer pushes, then fewer moves). */
   order?: PlanOrder;
+  /** Window searches move only the boxes the window moves (the others are walls); default on, false: every box. */
+  relevant?: boolean;
   /** Which passes run (all by default). */
   windows?: boolean;
   walks?: boolean;
@@ -185,10 +187,26 @@ export function better(a: PlanSize, b: PlanSize, order: PlanOrder = { push: 1, w
 
 const point = (board: Board, p: number): Point => ({ x: p % board.width, y: Math.floor(p / board.width) });
 
-/** The sub-level from boxes `from` and the player on `player` to the boxes `to` (as goals), on the board's floor. */
-export function subLevel(board: Board, from: ArrayLike<number>, player: number, to: ArrayLike<number>): Level {
-  const pts = (a: ArrayLike<number>): Point[] => Array.from(a, (p) => point(board, p)).sort((p, q) => p.y - q.y || p.x - q.x);
-  return { ...board.level, boxes: pts(from), goals: pts(to), player: point(board, player) };
+/**
+ * The sub-level from boxes `from` and the player on `player` to the boxes
+ * `to` (as goals), on the board's floor; the squares of `fixed` (boxes
+ * that stay where they are) become walls.
+ */
+export function subLevel(board: Board, from: ArrayLike<number>, player: number, to: ArrayLike<number>, fixed: ReadonlySet<number> = new Set()): Level {
+  const pts = (a: ArrayLike<number>): Point[] =>
+    Array.from(a)
+      .filter((p) => !fixed.has(p))
+      .map((p) => point(board, p))
+      .sort((p, q) => p.y - q.y || p.x - q.x);
+  const cells = fixed.size === 0 ? board.level.cells : pts(board.cells);
+  return { ...board.level, cells, boxes: pts(from), goals: pts(to), player: point(board, player) };
+}
+
+/** The boxes of `boxes` that none of the pushes moves. */
+export function unmoved(boxes: ArrayLike<number>, pushes: readonly Push[]): Set<number> {
+  const out = new Set(Array.from(boxes));
+  for (const p of pushes) out.delete(p.box);
+  return out;
 }
 
 /** Cuts loops: a state seen again drops the pushes in between; pushes after the first solved state go. */
@@ -391,8 +409,8 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
 
   /** The node limit of a window search of k pushes (its set-up charged to the work). */
   const windowNodes = (k: number): number => {
-    stats.work += board.boxes.length;
-    return Math.max(1, Math.min(limits.maxWindowNodes ?? 200_000, (limits.nodesPerPush ?? 4000) * k, maxWork - stats.work));
+    stats.work += board.boxes.length;  // set-up
+    return Math.max(1, Math.min(limits.maxWindowNodes ?? 50_000, (limits.nodesPerPush ?? 1000) * k, maxWork - stats.work));
   };
 
   /** One pass of window searches with windows of k pushes; whether it gained. */
@@ -403,7 +421,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       const j = Math.min(i + k, best.length);
       if (j - i < 2) break;
       const cur = r!;
-      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j))));
       const left = deadline - performance.now();
       const options: SearchOptions = {
         cycle: 'state',
@@ -437,7 +455,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       const j = Math.min(i + k, best.length);
       if (j - i < 2) break;
       const cur = r!;
-      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j))));
       const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
       const res = walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
       stats.windows++;

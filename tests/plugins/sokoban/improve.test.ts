@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, improvePlan, pushesOfSteps, replay, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, improvePlan, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { runMain } from '../../cli/run-main.ts';
@@ -102,6 +102,25 @@ describe('the passes', () => {
     const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false });
     expect(walks.after).toEqual({ pushes: 8, moves: 14 });
     expect(solves(b, walks.pushes)).toBe(true);
+  });
+
+  it('a window sub-level: the boxes the window does not move are walls', () => {
+    const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
+    const window: Push[] = [
+      { box: b.square('x2y2'), dir: R },
+      { box: b.square('x3y2'), dir: R },
+    ];
+    const fixed = unmoved(b.boxes, window);
+    expect([...fixed].map((p) => b.name(p))).toEqual(['x2y4']);
+    const after = [b.square('x4y2'), b.square('x2y4')];
+    const sub = new Board(subLevel(b, b.boxes, b.player, after, fixed));
+    expect(Array.from(sub.boxes, (p) => sub.name(p))).toEqual(['x2y2']);
+    expect(Array.from(sub.goals, (p) => sub.name(p))).toEqual(['x4y2']);
+    expect(sub.cells.length).toBe(b.cells.length - 1);
+    expect(sub.floor[b.square('x2y4')]).toBe(0);
+    // every box kept: the level's floor, both boxes
+    const all = new Board(subLevel(b, b.boxes, b.player, after));
+    expect([all.boxes.length, all.cells.length]).toEqual([2, b.cells.length]);
   });
 
   it('walkSearch needs the end region: boxes on the goals but the player shut in the wrong region is no answer', () => {
