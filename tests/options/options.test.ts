@@ -25,8 +25,13 @@ import {
   type OptionRegistry,
 } from '../../src/options/index.ts';
 import { heuristics, strategies, strategyNames } from '../../src/plugins/index.ts';
+import { SWITCH_OPTIONS } from '../../src/plugins/sokoban/switches.ts';
 import type { Heuristic } from '../../src/heuristics/types.ts';
 import type { Strategy } from '../../src/search/types.ts';
+
+/** The Sokoban push-level search's switches (one per technique, src/plugins/sokoban/switches.ts): declared by push, push-greedy, optimal-pushes and auto. */
+const SW = SWITCH_OPTIONS.map((o) => o.name);
+const swFields = SW.map(fieldName);
 
 const cli: OptionContext = { from: 'cli', mode: 'solve' };
 const web: OptionContext = { from: 'web', mode: 'solve' };
@@ -45,7 +50,9 @@ function refused(values: Record<string, unknown>, context: OptionContext, reg?: 
 describe('generated from the declarations', () => {
   it('every option a strategy or heuristic record declares is a flag and a field of the web schema', () => {
     const declared = [...Object.values(strategies), ...Object.values(heuristics)].flatMap((r) => r.options ?? []);
-    expect(declared.map((d) => d.name).sort()).toEqual(['improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width']);
+    expect(SW).toEqual(['corrals', 'macros']);
+    // each switch by the four push-level strategies
+    expect(declared.map((d) => d.name).sort()).toEqual([...SW.flatMap((s) => [s, s, s, s]), 'improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width'].sort());
     const schema = requestSchemaProperties();
     for (const d of declared) {
       expect(searchFlags[d.name], d.name).toEqual({ type: d.type === 'boolean' ? 'boolean' : 'string' });
@@ -54,10 +61,10 @@ describe('generated from the declarations', () => {
   });
 
   it("the flags and the web's fields are today's, camel-cased where the flag has a dash", () => {
-    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'improve', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width']);
+    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'improve', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width', ...SW].sort());
     expect(backendFlags).toEqual({ backend: { type: 'string' }, theory: { type: 'string' }, engine: { type: 'string' } });
     // max-memory is the server's to set, not a request's
-    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'improve', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width']);
+    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'improve', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width', ...swFields].sort());
   });
 
   it('the web schema of each option: its type, choices and range, with the server caps the declarations carry', () => {
@@ -99,7 +106,7 @@ describe('generated from the declarations', () => {
     // whose option each one is: the page shows the backend's (theory, engine) only with backend prolog
     expect(c.common.filter((o) => o.group === 'backend').map((o) => o.name)).toEqual(['backend', 'theory', 'engine']);
     expect(c.common.filter((o) => o.group === 'lint').map((o) => o.name)).toEqual(['strict']);
-    expect(c.of('push')).toMatchObject([{ name: 'weight', default: 1, help: 'f = pushes + W·h' }]);
+    expect(c.of('push')).toMatchObject([{ name: 'weight', default: 1, help: 'f = pushes + W·h' }, ...SW.map((name) => ({ name, type: 'enum', values: ['on', 'off'] }))]);
     expect(c.of('beam').map((o) => o.name)).toEqual(['width', 'temperature', 'seed']);
     expect(c.of('bfs')).toEqual([]);
   });
@@ -176,7 +183,7 @@ describe('bench configurations', () => {
     expect(bad('bfs weight=2')).toBe('weight applies to wastar, push, not to bfs');
     expect(bad('beam width=0')).toBe("width needs a positive whole number, got '0'");
     expect(bad('gbfs lazy=yes')).toBe('lazy takes no value, in the configuration "gbfs lazy=yes"');
-    expect(bad('bfs timeout=3')).toBe('unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, width, temperature, improve, prune, seed)');
+    expect(bad('bfs timeout=3')).toBe(`unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, ${SW.join(', ')}, width, temperature, improve, prune, seed)`);
     expect(bad('astar+lmcut+hff')).toBe("write NAME or NAME+HEURISTIC, got 'astar+lmcut+hff'");
   });
 });

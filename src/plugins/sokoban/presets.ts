@@ -22,6 +22,7 @@ import { matching } from './h-matching.ts';
 import { deadlocksPruner } from './prune.ts';
 import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
 import { IMPROVE, improveResult } from './improve.ts';
+import { SWITCH_OPTIONS } from './switches.ts';
 
 /** Adds the counts of a second run to those of a first (times add up). */
 function addStats(a: SearchStats, b: SearchStats): SearchStats {
@@ -49,7 +50,7 @@ export const sokobanAutoStrategy: Strategy = {
   kind: 'preset',
   plugin: 'sokoban',
   traced: true,
-  options: [IMPROVE],
+  options: [IMPROVE, ...SWITCH_OPTIONS],
   optimal: () => false,
   complete: () => true,
   run(space, options): SearchResult {
@@ -107,6 +108,7 @@ export const optimalPushesStrategy: Strategy = {
   kind: 'preset',
   plugin: 'sokoban',
   traced: true,
+  options: SWITCH_OPTIONS,
   optimal: (space) => costsArePushes(space),
   complete: () => true,
   run: (space, options) => ({ ...pushStrategy.run(space, { ...options, heuristic: matching, weight: 1 }), heuristics: [matching.name] }),

@@ -14,6 +14,7 @@ import { requireLevel } from './context.ts';
 import type { EstimateKind } from './estimates.ts';
 import { expandPushes, type PushSearchConfig, pushSearch } from './push-search.ts';
 import { deadSquaresOf } from './prune.ts';
+import { SWITCH_OPTIONS, switchesOf } from './switches.ts';
 import type { SearchSpace } from '../../strips/space.ts';
 import type { Task } from '../../strips/task.ts';
 import type { SearchOptions, SearchResult, Strategy } from '../../search/types.ts';
@@ -60,7 +61,7 @@ function estimateOf(options: SearchOptions): EstimateKind {
 export function runPushSearch(space: SearchSpace, options: SearchOptions, config: Omit<PushSearchConfig, 'estimate'> & { estimate?: EstimateKind }): SearchResult {
   const level = requireLevel(options.context, 'the push-level search');
   const board = boardOf(level);
-  const r = pushSearch(board, deadSquaresOf(level), options, { ...config, estimate: config.estimate ?? estimateOf(options) });
+  const r = pushSearch(board, deadSquaresOf(level), options, { ...config, estimate: config.estimate ?? estimateOf(options), ...switchesOf(options) });
   const plan = r.pushes ? stepsToOps(space, expandPushes(board, r.pushes)) : null;
   return { status: r.status, plan, reason: r.reason, stats: r.stats };
 }
@@ -84,7 +85,7 @@ export const pushStrategy: Strategy = {
   heuristics: BOX_ESTIMATES,
   plugin: 'sokoban',
   traced: true,
-  options: [PUSH_WEIGHT],
+  options: [PUSH_WEIGHT, ...SWITCH_OPTIONS],
   optimal: (space, options) => (options.weight ?? PUSH_WEIGHT.default) <= 1 && costsArePushes(space),
   complete: () => true,
   run: (space, options) => runPushSearch(space, options, { gWeight: 1, hWeight: options.weight ?? PUSH_WEIGHT.default, goalOnGeneration: false, preferDeep: true }),
@@ -97,6 +98,7 @@ export const pushGreedyStrategy: Strategy = {
   heuristics: BOX_ESTIMATES,
   plugin: 'sokoban',
   traced: true,
+  options: SWITCH_OPTIONS,
   optimal: () => false,
   complete: () => true,
   run: (space, options) => runPushSearch(space, options, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true }),

@@ -1,0 +1,50 @@
+/**
+ * The switches of the push-level search's techniques: one row each, the
+ * option (`--macros off`, request field `macros: "off"`, a bench
+ * configuration `auto macros=off`) and the PushSearchConfig field it sets.
+ * The push-level strategies and `auto` on a level declare them all
+ * (push.ts, presets.ts), so flags, API fields, the playground's controls
+ * and the help lines come from this table; a technique added to the search
+ * is one more row.
+ *
+ * A switch given overrides the strategy's own choice (auto's members decide
+ * per member when none is given).
+ */
+import { fieldName, type OptionDecl } from '../../util/option-decl.ts';
+import type { PushSearchConfig } from './push-search.ts';
+
+/** The config fields a switch sets: the techniques that can be turned on and off. */
+type SwitchField = { [K in keyof PushSearchConfig]-?: boolean extends PushSearchConfig[K] ? K : never }[keyof PushSearchConfig];
+
+interface Switch {
+  readonly field: SwitchField;
+  readonly decl: OptionDecl;
+}
+
+const onOff = (name: string, help: string, defaultHelp: string): OptionDecl => ({
+  name,
+  type: 'enum',
+  values: ['on', 'off'],
+  arg: 'on|off',
+  defaultHelp,
+  help: `Sokoban push-level search: ${help}`,
+});
+
+export const SWITCHES: readonly Switch[] = [
+  { field: 'corrals', decl: onOff('corrals', 'prune corral deadlocks (forward searches)', 'on') },
+  { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
+];
+
+/** The switches' options, for a strategy's `options`. */
+export const SWITCH_OPTIONS: readonly OptionDecl[] = SWITCHES.map((s) => s.decl);
+
+/** The config fields of the switches given in the options (under their field names); the others absent. */
+export function switchesOf(options: object): Partial<PushSearchConfig> {
+  const given = options as Readonly<Record<string, unknown>>;
+  const out: Partial<Record<SwitchField, boolean>> = {};
+  for (const s of SWITCHES) {
+    const v = given[fieldName(s.decl.name)];
+    if (v === 'on' || v === 'off') out[s.field] = v === 'on';
+  }
+  return out;
+}
