@@ -41,7 +41,7 @@ export const IMPROVE = {
   type: 'number',
   min: 0,
   arg: 'SECONDS',
-  defaultHelp: 'about as much work as the search did, at most 2 s',
+  defaultHelp: 'half as much work as the search did, at most 2 s',
   help: 'on a level: seconds to spend shortening the plan found',
 } as const satisfies OptionDecl;
 
@@ -543,7 +543,7 @@ export function planOrder(space: SearchSpace): PlanOrder {
  * the push states its search expanded, plus IMPROVE_MIN_WORK (see
  * ImproveLimits.maxWork), within IMPROVE_CAP_MS and the time limit.
  */
-export const IMPROVE_WORK = 1;
+export const IMPROVE_WORK = 0.5;
 export const IMPROVE_MIN_WORK = 0;
 export const IMPROVE_CAP_MS = 2000;
 

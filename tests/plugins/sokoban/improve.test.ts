@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, improvePlan, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, defaultImproveWork, improvePlan, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { runMain } from '../../cli/run-main.ts';
@@ -175,6 +175,12 @@ describe('auto --improve on a level', () => {
     const pushes = load('domains/sokoban-pushes.pl');
     const on = solveLoaded(pushes, { algo: 'auto', improve: 60 } as never);
     expect(on).toMatchObject({ status: 'solved', cost: 6, pushes: 6, optimal: false });
+  });
+
+  it('without --improve: half the work of the search (deterministic), so the demo plan (13 states expanded) stays as found', () => {
+    expect(defaultImproveWork(1000)).toBe(500);
+    expect(defaultImproveWork(13)).toBe(7);
+    expect(solveLoaded(load('domains/sokoban.pl'), { algo: 'auto' })).toMatchObject({ status: 'solved', length: 26, pushes: 8 });
   });
 
   it('--improve is in solve --help and takes a number of seconds', async () => {
