@@ -36,6 +36,7 @@ import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
+import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -66,6 +67,12 @@ export interface PushSearchConfig {
    * each cell ordered by f. Default off.
    */
   features?: boolean;
+  /**
+   * Learned deadlock patterns (patterns.ts; forward only): after a push next
+   * to other boxes, a small search of that cluster alone; an unsolvable
+   * cluster is stored and prunes every later state holding it. Default off.
+   */
+  patterns?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -79,6 +86,8 @@ export interface PushSearchResult {
   pushes: Push[] | null;
   reason?: string;
   stats: SearchStats;
+  /** With PushSearchConfig.patterns: the patterns' own work (not in stats). */
+  patterns?: PatternStats;
 }
 
 /** f is kept in 1/16 units so weights like 1.5 stay exact. */
@@ -131,6 +140,8 @@ export class PushSpace implements BestFirstSpace {
   private readonly scratch: Int32Array;
   /** The tunnel macros (a push or pull goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
   macros: TunnelMacros | null = null;
+  /** The learned deadlock patterns (forward), or null. */
+  patterns: DeadlockPatterns | null = null;
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
@@ -316,16 +327,31 @@ export class PushSpace implements BestFirstSpace {
    * none).
    */
   readonly corralDead = (_s: Uint32Array, _off: number, op: number): boolean => {
+    if (this.corrals === null) return this.patternDead(op);
     const { boxAt } = this;
     const b = op >> 2;
     const to = this.lastTo; // apply's square for the box, the end of a tunnel macro
     boxAt[b] = 0;
     boxAt[to] = 1;
-    const dead = this.corrals!.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp);
+    const dead = this.corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp);
+    boxAt[to] = 0;
+    boxAt[b] = 1;
+    return dead || this.patternDead(op);
+  };
+
+  /** Forward, after corralDead: whether the successor `apply` has just built under `op` is dead by a learned pattern (patterns.ts). */
+  private patternDead(op: number): boolean {
+    if (this.patterns === null) return false;
+    const { boxAt } = this;
+    const b = op >> 2;
+    const to = this.lastTo;
+    boxAt[b] = 0;
+    boxAt[to] = 1;
+    const dead = this.patterns.deadAfterPush(boxAt, this.lastPlayer, to);
     boxAt[to] = 0;
     boxAt[b] = 1;
     return dead;
-  };
+  }
 
   /**
    * trace --states: the state as the Sokoban domain's atoms, sorted: its
@@ -471,6 +497,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
 
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
+  if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   const r = bestFirstSearch(
     space,
     options,
@@ -488,7 +515,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     {
       evaluator: space,
       rejectOp: back ? null : space.rejectFreeze,
-      pruneNew: corrals ? space.corralDead : null,
+      pruneNew: corrals || space.patterns ? space.corralDead : null,
       open: c.features ? new FeatureOpen(() => space.cell) : null,
       deadRoot: back
         ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
@@ -500,7 +527,9 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     },
     budget,
   );
-  return { status: r.status, pushes: r.plan ? space.pushes(r.plan) : null, reason: r.reason, stats: r.stats };
+  const result: PushSearchResult = { status: r.status, pushes: r.plan ? space.pushes(r.plan) : null, reason: r.reason, stats: r.stats };
+  if (space.patterns) result.patterns = space.patterns.stats;
+  return result;
 }
 
 /**

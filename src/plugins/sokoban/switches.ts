@@ -33,6 +33,7 @@ const onOff = (name: string, help: string, defaultHelp: string): OptionDecl => (
 export const SWITCHES: readonly Switch[] = [
   { field: 'corrals', decl: onOff('corrals', 'prune corral deadlocks (forward searches)', 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
+  { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
 ];
 
 /** The switches' options, for a strategy's `options`. */
