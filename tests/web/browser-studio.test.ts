@@ -8,6 +8,7 @@
  * as browser.test.ts (playwright-core driving Debian's chromium, skipped
  * where there is none); screenshots go to test-output/studio-*.png.
  */
+import { SWITCH_OPTIONS } from '../../src/plugins/sokoban/switches.ts';
 import type { Page } from 'playwright-core';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BAD_REQUEST, browserTests, hasChromium, outDir, runAndWait } from './browser-harness.ts';
@@ -202,8 +203,8 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
   it('every option of /api/options is in the panel, with its help, for the strategy and backend it applies to', async () => {
     const api = (await (await page.request.get(`${home}api/options`)).json()) as { options: { name: string; help: string }[]; strategies: { name: string; options: { name: string; help: string; default?: unknown }[] }[] };
     await page.click('.preset[data-id="tutorial-7"]');
-    // the default strategy for a level (auto) takes one option of its own (--improve, of its Sokoban preset); the Prolog backend's are hidden with ts
-    expect(await shownOptions()).toEqual(['--improve', '--cycle', '--prune', '--strict']);
+    // the default strategy for a level (auto) takes options of its Sokoban preset (--improve and the push-level search's switches); the Prolog backend's are hidden with ts
+    expect(await shownOptions()).toEqual([...SWITCH_OPTIONS.map((o) => `--${o.name}`), '--improve', '--cycle', '--prune', '--strict']);
     expect(await page.isHidden('#more-options label[data-field="engine"]')).toBe(true);
     await page.selectOption('#algo', 'wastar');
     expect(await shownOptions()).toEqual(['--weight', '--cycle', '--prune', '--strict']);
