@@ -37,6 +37,7 @@ import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
+import { PackingOrder } from './packing.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -73,6 +74,13 @@ export interface PushSearchConfig {
    * cluster is stored and prunes every later state holding it. Default off.
    */
   patterns?: boolean;
+  /**
+   * Packing order of goal rooms (packing.ts; forward only): a push onto a
+   * goal of a room (≥ 2 adjacent goals) ahead of its turn in the room's
+   * retrograde packing order is not generated, unless the box can roll on in
+   * the same direction. A heuristic cut. Default off.
+   */
+  packing?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -142,6 +150,8 @@ export class PushSpace implements BestFirstSpace {
   macros: TunnelMacros | null = null;
   /** The learned deadlock patterns (forward), or null. */
   patterns: DeadlockPatterns | null = null;
+  /** The packing order whose out-of-turn pushes are not generated (forward), or null. */
+  packing: PackingOrder | null = null;
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
@@ -278,6 +288,7 @@ export class PushSpace implements BestFirstSpace {
           // pull: the player on b + d steps to b + 2d, the box follows to b + d
           if (reachMark[to] !== reach || !floor[to + d] || boxAt[to + d] || dead[to]) continue;
         } else if (reachMark[b - d] !== reach || !floor[to] || boxAt[to] || dead[to]) continue;
+        else if (this.packing !== null && !this.packing.allowsPush(b, dk, boxAt)) continue;
         out[k++] = (b << 2) | dk;
       }
     }
@@ -498,6 +509,10 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
+  if (!back && c.packing === true) {
+    const packing = new PackingOrder(board, dead);
+    if (packing.order.length > 0) space.packing = packing;
+  }
   const r = bestFirstSearch(
     space,
     options,

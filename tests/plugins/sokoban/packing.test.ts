@@ -1,0 +1,77 @@
+/**
+ * Packing order of goal rooms (src/plugins/sokoban/packing.ts,
+ * PushSearchConfig.packing): the retrograde order of a hand-made room, the
+ * feature count, a push that is refused and one that is let through, single
+ * goals unordered, and the level still solving (with replayable pushes).
+ */
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../../src/plugins/sokoban/board.ts';
+import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { PackingOrder } from '../../../src/plugins/sokoban/packing.ts';
+import { expandPushes, pushSearch, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
+import { defaultSearchOptions } from '../../../src/search/types.ts';
+import { readLevel } from '../../../src/sokoban/level.ts';
+
+const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
+
+// a room of five goals in the top-left corner, entered from the right
+const ROOM = ['#########', '#...    #', '#..  $$ #', '###  $  #', '  # $ $ #', '  #   @ #', '  #######'];
+
+const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' };
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
+
+function boxes(b: Board, names: string[]): Uint8Array {
+  const at = new Uint8Array(b.size);
+  for (const n of names) at[b.square(n)] = 1;
+  return at;
+}
+
+describe('PackingOrder', () => {
+  const b = board(ROOM);
+  const p = new PackingOrder(b, deadSquares(b));
+
+  it('orders the room by retrograde analysis: the deep corner first, the entrance last', () => {
+    expect(p.order.map((g) => b.name(g))).toEqual(['x1y2', 'x2y2', 'x1y1', 'x2y1', 'x3y1']);
+    expect(p.rooms.length).toBe(1);
+  });
+
+  it('counts the boxes packed in order (the longest filled prefix)', () => {
+    expect(p.packedCount(boxes(b, []))).toBe(0);
+    expect(p.packedCount(boxes(b, ['x1y2', 'x2y2', 'x2y1']))).toBe(2);
+    expect(p.packedCount(boxes(b, ['x2y2', 'x1y1', 'x2y1', 'x3y1']))).toBe(0);
+    expect(p.packedCount(boxes(b, ['x1y2', 'x2y2', 'x1y1', 'x2y1', 'x3y1']))).toBe(5);
+  });
+
+  it('refuses a push onto a goal ahead of its turn where the box cannot roll on', () => {
+    const up = 0;
+    const left = 2;
+    const x3y2 = b.square('x3y2');
+    // x3y1 is the last goal; pushed up from x3y2 the box stops against the wall
+    expect(p.allowsPushOnto(b.square('x3y1'), boxes(b, ['x3y2']))).toBe(false);
+    expect(p.allowsPush(x3y2, up, boxes(b, ['x3y2']))).toBe(false);
+    // with the four goals before it filled, the same push is allowed
+    expect(p.allowsPush(x3y2, up, boxes(b, ['x3y2', 'x1y2', 'x2y2', 'x1y1', 'x2y1']))).toBe(true);
+    // pushed left onto x3y1 from x4y1 the box can go on to x2y1: allowed
+    expect(p.allowsPush(b.square('x4y1'), left, boxes(b, ['x4y1']))).toBe(true);
+    // a push off the room is never refused
+    expect(p.allowsPush(b.square('x5y2'), left, boxes(b, ['x5y2']))).toBe(true);
+  });
+
+  it('orders no single goals', () => {
+    const s = board(['#######', '#.  $ #', '#  @  #', '# $  .#', '#######']);
+    const q = new PackingOrder(s, deadSquares(s));
+    expect(q.order).toEqual([]);
+    expect(q.allowsPushOnto(s.square('x1y1'), new Uint8Array(s.size))).toBe(true);
+  });
+
+  it('the level still solves with the pruning, with fewer pushes generated', () => {
+    const dead = deadSquares(b);
+    const off = pushSearch(b, dead, defaultSearchOptions, GREEDY);
+    const on = pushSearch(b, dead, defaultSearchOptions, { ...GREEDY, packing: true });
+    expect([off.status, off.pushes?.length, off.stats.generated]).toEqual(['solved', 25, 179]);
+    expect([on.status, on.pushes?.length, on.stats.generated]).toEqual(['solved', 25, 161]);
+    expect(expandPushes(b, on.pushes!).length).toBe(72);
+    const opt = pushSearch(b, dead, defaultSearchOptions, { ...OPTIMAL, packing: true });
+    expect([opt.status, opt.pushes?.length]).toEqual(['solved', 25]);
+  });
+});
