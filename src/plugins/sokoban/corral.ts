@@ -325,3 +325,241 @@ export class CorralCheck {
     return floodRegion(this.board, boxAt, from, mark, stamp, this.queue);
   }
 }
+
+/** Counts of a PiCorrals' work, for measurements and tests. */
+export interface PiCorralStats {
+  /** States whose pushes were restricted to a PI-corral's. */
+  restricted: number;
+  /** Pushes left out by those restrictions. */
+  cut: number;
+  /** States found dead: a PI-corral that must be entered, with no push into it (all pushes left out). */
+  dead: number;
+}
+
+/**
+ * PI-corral pruning of forward push searches (Junghanns & Schaeffer): when
+ * the boxes fence in an area the player cannot reach, and the only pushes
+ * of its fence that can ever come before the first push of a fence box go
+ * into it, and those pushes can all be made now, some solution starts with
+ * one of them; so a state may be expanded with those pushes alone.
+ *
+ * Terms, for a position (boxes, the player's region R with boxes as walls):
+ * a *corral* is a connected set of free floor cells outside R; an *area* A
+ * is one corral, or several corrals that share fence boxes, merged; its
+ * fence K is the boxes next to a cell of A. Every neighbour of a cell of A
+ * is a wall, a cell of A or a box of K (a free neighbour would be in the
+ * same corral or make the cell reachable). The area is a *PI-corral* when
+ *
+ * - it must be entered: a box of K is off goal or a cell of A is a goal;
+ * - (I) no push of a box b of K in direction d to a cell b + d outside A
+ *   can ever be made before some box of K has moved: b + d is a wall, a
+ *   dead square, or a box of K, or the player's square b − d is a wall, a
+ *   cell of A, or a box of K (any other push counts as possible, even one
+ *   blocked now by a box outside K that may move: conservative);
+ * - (P) every push of a box of K into A onto a live cell whose player
+ *   square b − d is not a wall, a cell of A or a box of K has b − d in R:
+ *   the player can make it now.
+ *
+ * Why it is safe, and keeps the fewest pushes: take any solution from the
+ * position. Until the first push p of a box of K, the fence stands, so the
+ * player never enters A and no other box does (a box outside K is never
+ * next to A: its push to a cell of A would need it there). A box of K must
+ * move (off goal), or a box must come onto a goal of A, which only a push
+ * of K can do; so p exists. By (I), p goes into A; by (P), the player can
+ * reach its square now (the square was reachable when p was made, and is
+ * not a wall, a cell of A or a box of K). Make p first, then the pushes
+ * before it: they never touch A (their walks and boxes stay out of it) and
+ * the square p empties only widens the walks; the boxes end as in the
+ * solution and the player in the region of the square p left (it walked to
+ * b − d and on to b). Same pushes, same number: the pushes into A are
+ * enough, and when there are none the position is dead.
+ *
+ * Among the PI-corrals (each corral alone, and each group of corrals that
+ * share fence boxes, merged), the one with the fewest pushes is used.
+ * Pushes with tunnel macros (a push can run past the square p emptied) are
+ * not covered: the search turns this off with macros.
+ */
+export class PiCorrals {
+  readonly stats: PiCorralStats = { restricted: 0, cut: 0, dead: 0 };
+  /** `seen[p] === stamp`: a free cell outside the region, of corral `compOf[p]`. */
+  private readonly seen: Int32Array;
+  private readonly compOf: Int32Array;
+  /** Marks of the fence of the area being examined, and of a corral's fence while listed. */
+  private readonly inK: Int32Array;
+  private stamp = 0;
+  /** The stamp of `seen` in the current call of restrict. */
+  private cstamp = 0;
+  /** Corral cells, listed corral after corral (cellStart[c] .. cellStart[c + 1]); fence boxes likewise. */
+  private readonly cells: Int32Array;
+  private readonly cellStart: Int32Array;
+  private readonly fence: Int32Array;
+  private readonly fenceStart: Int32Array;
+  /** A corral's group (union-find parent) and, by box square, the first corral whose fence holds it. */
+  private readonly parent: Int32Array;
+  private readonly ownerOf: Int32Array;
+  private readonly ownerMark: Int32Array;
+  /** The corrals of the area being examined: inArea[c] === areaStamp. */
+  private readonly inArea: Int32Array;
+
+  constructor(
+    private readonly board: Board,
+    private readonly dead: Uint8Array,
+  ) {
+    const n = board.size;
+    this.seen = new Int32Array(n);
+    this.compOf = new Int32Array(n);
+    this.inK = new Int32Array(n);
+    this.cells = new Int32Array(n);
+    this.cellStart = new Int32Array(n + 1);
+    this.fence = new Int32Array(4 * n);
+    this.fenceStart = new Int32Array(n + 1);
+    this.parent = new Int32Array(n);
+    this.ownerOf = new Int32Array(n);
+    this.ownerMark = new Int32Array(n);
+    this.inArea = new Int32Array(n + 1);
+  }
+
+  /**
+   * The pushes ops[0..k) (operators box·4 + dir, every push the player can
+   * make now, pushes onto dead squares left out) of the position with boxes
+   * where boxAt is non-zero and the player's region `reach[p] === mark`,
+   * restricted to the pushes into the PI-corral with the fewest (in place);
+   * returns their number (k when there is no PI-corral, 0 when the position
+   * is dead).
+   */
+  restrict(boxAt: Uint8Array, reach: Int32Array, mark: number, ops: Int32Array, k: number): number {
+    const { floor, dirs } = this.board;
+    const { seen, compOf, cells, cellStart, fence, fenceStart, parent, ownerOf, ownerMark } = this;
+    const stamp = (this.cstamp = ++this.stamp);
+    // The corrals: components of the free cells outside the region.
+    let nc = 0;
+    let nCells = 0;
+    for (const p of this.board.cells) {
+      if (boxAt[p] || reach[p] === mark || seen[p] === stamp) continue;
+      cellStart[nc] = nCells;
+      seen[p] = stamp;
+      compOf[p] = nc;
+      cells[nCells++] = p;
+      for (let i = cellStart[nc]; i < nCells; i++) {
+        for (let d = 0; d < 4; d++) {
+          const q = cells[i] + dirs[d];
+          if (floor[q] && !boxAt[q] && seen[q] !== stamp) {
+            seen[q] = stamp;
+            compOf[q] = nc;
+            cells[nCells++] = q;
+          }
+        }
+      }
+      nc++;
+    }
+    if (nc === 0) return k;
+    cellStart[nc] = nCells;
+    // Their fences, and groups of corrals sharing fence boxes.
+    let nFence = 0;
+    for (let c = 0; c < nc; c++) {
+      parent[c] = c;
+      fenceStart[c] = nFence;
+      const own = ++this.stamp;
+      for (let i = cellStart[c]; i < cellStart[c + 1]; i++) {
+        for (let d = 0; d < 4; d++) {
+          const q = cells[i] + dirs[d];
+          if (!boxAt[q] || this.inK[q] === own) continue;
+          this.inK[q] = own;
+          fence[nFence++] = q;
+          if (ownerMark[q] !== stamp) {
+            ownerMark[q] = stamp;
+            ownerOf[q] = c;
+          } else {
+            const a = this.find(ownerOf[q]);
+            const b = this.find(c);
+            if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
+          }
+        }
+      }
+    }
+    fenceStart[nc] = nFence;
+    // Each corral alone, then each group of more than one.
+    let best = -1;
+    let bestCount = k + 1;
+    let bestGroup = false;
+    for (let c = 0; c < nc; c++) {
+      const n = this.pushesInto(c, false, nc, reach, mark);
+      if (n >= 0 && n < bestCount) [best, bestCount, bestGroup] = [c, n, false];
+    }
+    for (let c = 0; c < nc; c++) {
+      if (this.find(c) !== c) continue;
+      let size = 0;
+      for (let e = 0; e < nc && size < 2; e++) if (this.find(e) === c) size++;
+      if (size < 2) continue;
+      const n = this.pushesInto(c, true, nc, reach, mark);
+      if (n >= 0 && n < bestCount) [best, bestCount, bestGroup] = [c, n, true];
+    }
+    if (best < 0 || bestCount >= k) return k;
+    // Keep the pushes into the chosen area.
+    const area = this.markArea(best, bestGroup, nc);
+    let out = 0;
+    for (let i = 0; i < k; i++) {
+      const to = (ops[i] >> 2) + dirs[ops[i] & 3];
+      if (seen[to] === stamp && this.inArea[compOf[to]] === area) ops[out++] = ops[i];
+    }
+    this.stats.restricted++;
+    this.stats.cut += k - out;
+    if (out === 0) this.stats.dead++;
+    return out;
+  }
+
+  private find(c: number): number {
+    const parent = this.parent;
+    while (parent[c] !== c) c = parent[c] = parent[parent[c]];
+    return c;
+  }
+
+  /** Marks the corrals of an area (corral c, or the group with root c) in inArea with a new stamp, returned. */
+  private markArea(c: number, group: boolean, nc: number): number {
+    const area = ++this.stamp;
+    if (!group) this.inArea[c] = area;
+    else for (let e = 0; e < nc; e++) if (this.find(e) === c) this.inArea[e] = area;
+    return area;
+  }
+
+  /** The number of pushes into the area (corral c, or the group with root c) when it is a PI-corral that must be entered, else −1. */
+  private pushesInto(c: number, group: boolean, nc: number, reach: Int32Array, mark: number): number {
+    const { floor, dirs, goal } = this.board;
+    const { seen, compOf, cells, cellStart, fence, fenceStart, inK, inArea, dead } = this;
+    const stamp = this.cstamp;
+    const area = this.markArea(c, group, nc);
+    // inK: K on the fence's boxes, K + 1 once a box's pushes are counted (both "in K": >= K; earlier marks are smaller)
+    const K = (this.stamp += 2) - 1;
+    const within = (p: number): boolean => seen[p] === stamp && inArea[compOf[p]] === area;
+    let needed = false;
+    for (let e = group ? 0 : c; e < (group ? nc : c + 1); e++) {
+      if (inArea[e] !== area) continue;
+      for (let i = cellStart[e]; i < cellStart[e + 1]; i++) if (goal[cells[i]]) needed = true;
+      for (let i = fenceStart[e]; i < fenceStart[e + 1]; i++) {
+        inK[fence[i]] = K;
+        if (!goal[fence[i]]) needed = true;
+      }
+    }
+    if (!needed) return -1;
+    let count = 0;
+    for (let e = group ? 0 : c; e < (group ? nc : c + 1); e++) {
+      if (inArea[e] !== area) continue;
+      for (let i = fenceStart[e]; i < fenceStart[e + 1]; i++) {
+        const b = fence[i];
+        if (inK[b] !== K) continue; // listed by an earlier corral of the group
+        inK[b] = K + 1;
+        for (let d = 0; d < 4; d++) {
+          const to = b + dirs[d];
+          const from = b - dirs[d];
+          const blocked = !floor[from] || within(from) || inK[from] >= K;
+          if (within(to)) {
+            if (dead[to] || blocked) continue;
+            if (reach[from] !== mark) return -1; // (P): a push into the area the player cannot make now
+            count++;
+          } else if (floor[to] && !dead[to] && inK[to] < K && !blocked) return -1; // (I): a push out of or along the area
+        }
+      }
+    }
+    return count;
+  }
+}

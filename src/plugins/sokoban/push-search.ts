@@ -31,7 +31,7 @@ import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
 import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
-import { CorralCheck } from './corral.ts';
+import { CorralCheck, PiCorrals } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
@@ -56,6 +56,12 @@ export interface PushSearchConfig {
   backward?: boolean;
   /** Corral-deadlock pruning of forward searches (corral.ts); default on, false turns it off. */
   corrals?: boolean;
+  /**
+   * PI-corral pruning (corral.ts, PiCorrals; forward only, not with
+   * macros): a state with a PI-corral is expanded with the pushes into it
+   * alone (keeps every solution's push count). Default off.
+   */
+  piCorrals?: boolean;
   /**
    * Tunnel macros (macros.ts): a box pushed (backward: pulled) into a
    * one-wide tunnel is pushed on to its end in the same step (g still counts
@@ -152,6 +158,8 @@ export class PushSpace implements BestFirstSpace {
   patterns: DeadlockPatterns | null = null;
   /** The packing order whose out-of-turn pushes are not generated (forward), or null. */
   packing: PackingOrder | null = null;
+  /** PI-corral pruning of the pushes (forward, no macros), or null. */
+  piCorrals: PiCorrals | null = null;
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
@@ -292,6 +300,7 @@ export class PushSpace implements BestFirstSpace {
         out[k++] = (b << 2) | dk;
       }
     }
+    if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, reachMark, reach, out, k);
     return k;
   }
 
@@ -513,6 +522,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
     const packing = new PackingOrder(board, dead);
     if (packing.order.length > 0) space.packing = packing;
   }
+  if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   const r = bestFirstSearch(
     space,
     options,
