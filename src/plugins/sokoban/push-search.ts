@@ -26,7 +26,7 @@
  * The result is a list of pushes (box square, direction); `expandPushes`
  * turns it into moveX/pushX steps through shortest walks.
  */
-import { Budget } from '../../util/budget.ts';
+import { Budget, limitReason } from '../../util/budget.ts';
 import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
 import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
@@ -494,6 +494,20 @@ export class PushSpace implements BestFirstSpace {
 }
 
 export function pushSearch(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
+  if (c.packing !== true || c.backward === true) return pushSearchOnce(board, dead, options, c);
+  // the packing-order cut is a heuristic: a space exhausted under it proves
+  // nothing, so the search then runs again without it in what is left
+  const t0 = performance.now();
+  const cut = pushSearchOnce(board, dead, options, c);
+  if (cut.status !== 'unsolvable' || cut.stats.expanded === 0) return cut;
+  const spentMs = (options.spentMs ?? 0) + (performance.now() - t0);
+  const rest = pushSearchOnce(board, dead, { ...options, spentMs, maxNodes: options.maxNodes - cut.stats.expanded }, { ...c, packing: false });
+  const stats = { ...rest.stats };
+  for (const k of ['expanded', 'generated', 'duplicates', 'evaluated', 'reopened', 'timeMs'] as const) stats[k] = (stats[k] ?? 0) + (cut.stats[k] ?? 0);
+  return { ...rest, stats, reason: rest.stats.limit === 'nodes' ? limitReason('nodes', options) : rest.reason };
+}
+
+function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
   const back = c.backward === true;
   const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate);

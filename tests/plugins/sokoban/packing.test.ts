@@ -4,6 +4,7 @@
  * feature count, a push that is refused and one that is let through, single
  * goals unordered, and the level still solving (with replayable pushes).
  */
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
@@ -73,5 +74,16 @@ describe('PackingOrder', () => {
     expect(expandPushes(b, on.pushes!).length).toBe(72);
     const opt = pushSearch(b, dead, defaultSearchOptions, { ...OPTIMAL, packing: true });
     expect([opt.status, opt.pushes?.length]).toEqual(['solved', 25]);
+  });
+
+  const SASQUATCH = new URL('../../../../shared/levels/sasquatch.txt', import.meta.url);
+  it.skipIf(!existsSync(SASQUATCH))('a space exhausted under the cut is searched again without it (Sasquatch 12)', () => {
+    const text = readFileSync(SASQUATCH, 'utf8');
+    const s = new Board(readLevel(text, 'sasquatch.txt', 12));
+    const q = new PackingOrder(s, deadSquares(s));
+    expect(q.rooms.map((r) => r.length)).toEqual([5, 10]);
+    // the cut alone exhausts 5807 states; the rest of the 10,000 goes to the full search
+    const r = pushSearch(s, deadSquares(s), { ...defaultSearchOptions, maxNodes: 10000 }, { ...GREEDY, packing: true });
+    expect([r.status, r.reason, r.stats.expanded]).toEqual(['limit', 'node limit of 10000 expanded nodes reached', 10000]);
   });
 });
