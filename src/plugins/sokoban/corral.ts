@@ -421,21 +421,24 @@ export class PiCorrals {
 
   /**
    * The pushes ops[0..k) (operators box·4 + dir, every push the player can
-   * make now, pushes onto dead squares left out) of the position with boxes
-   * where boxAt is non-zero and the player's region `reach[p] === mark`,
-   * restricted to the pushes into the PI-corral with the fewest (in place);
-   * returns their number (k when there is no PI-corral, 0 when the position
-   * is dead).
+   * make now, pushes onto dead squares left out) of the position with the
+   * boxes boxes[0..nBoxes), 1 on their squares in boxAt, and the player's
+   * region `reach[p] === mark`, restricted to the pushes into the PI-corral
+   * with the fewest (in place); returns their number (k when there is no
+   * PI-corral, 0 when the position is dead). Corrals are looked for next to
+   * the boxes (a region of floor walled off from every box is no corral: it
+   * never changes).
    */
-  restrict(boxAt: Uint8Array, reach: Int32Array, mark: number, ops: Int32Array, k: number): number {
+  restrict(boxAt: Uint8Array, boxes: Int32Array, nBoxes: number, reach: Int32Array, mark: number, ops: Int32Array, k: number): number {
     const { floor, dirs } = this.board;
     const { seen, compOf, cells, cellStart, fence, fenceStart, parent, ownerOf, ownerMark } = this;
     const stamp = (this.cstamp = ++this.stamp);
     // The corrals: components of the free cells outside the region.
     let nc = 0;
     let nCells = 0;
-    for (const p of this.board.cells) {
-      if (boxAt[p] || reach[p] === mark || seen[p] === stamp) continue;
+    for (let j = 0; j < 4 * nBoxes; j++) {
+      const p = boxes[j >> 2] + dirs[j & 3];
+      if (!floor[p] || boxAt[p] || reach[p] === mark || seen[p] === stamp) continue;
       cellStart[nc] = nCells;
       seen[p] = stamp;
       compOf[p] = nc;
@@ -482,17 +485,27 @@ export class PiCorrals {
     let best = -1;
     let bestCount = k + 1;
     let bestGroup = false;
+    let merged = false;
     for (let c = 0; c < nc; c++) {
       const n = this.pushesInto(c, false, nc, reach, mark);
-      if (n >= 0 && n < bestCount) [best, bestCount, bestGroup] = [c, n, false];
+      if (n >= 0 && n < bestCount) {
+        best = c;
+        bestCount = n;
+      }
+      if (parent[c] !== c) merged = true;
     }
-    for (let c = 0; c < nc; c++) {
-      if (this.find(c) !== c) continue;
-      let size = 0;
-      for (let e = 0; e < nc && size < 2; e++) if (this.find(e) === c) size++;
+    // groups: the roots c with another corral under them (a root has the smallest index of its group)
+    for (let c = 0; merged && c < nc; c++) {
+      if (parent[c] !== c) continue;
+      let size = 1;
+      for (let e = c + 1; e < nc && size < 2; e++) if (this.find(e) === c) size++;
       if (size < 2) continue;
       const n = this.pushesInto(c, true, nc, reach, mark);
-      if (n >= 0 && n < bestCount) [best, bestCount, bestGroup] = [c, n, true];
+      if (n >= 0 && n < bestCount) {
+        best = c;
+        bestCount = n;
+        bestGroup = true;
+      }
     }
     if (best < 0 || bestCount >= k) return k;
     // Keep the pushes into the chosen area.
@@ -530,7 +543,6 @@ export class PiCorrals {
     const area = this.markArea(c, group, nc);
     // inK: K on the fence's boxes, K + 1 once a box's pushes are counted (both "in K": >= K; earlier marks are smaller)
     const K = (this.stamp += 2) - 1;
-    const within = (p: number): boolean => seen[p] === stamp && inArea[compOf[p]] === area;
     let needed = false;
     for (let e = group ? 0 : c; e < (group ? nc : c + 1); e++) {
       if (inArea[e] !== area) continue;
@@ -551,8 +563,8 @@ export class PiCorrals {
         for (let d = 0; d < 4; d++) {
           const to = b + dirs[d];
           const from = b - dirs[d];
-          const blocked = !floor[from] || within(from) || inK[from] >= K;
-          if (within(to)) {
+          const blocked = !floor[from] || (seen[from] === stamp && inArea[compOf[from]] === area) || inK[from] >= K;
+          if (seen[to] === stamp && inArea[compOf[to]] === area) {
             if (dead[to] || blocked) continue;
             if (reach[from] !== mark) return -1; // (P): a push into the area the player cannot make now
             count++;

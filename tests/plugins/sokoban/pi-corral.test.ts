@@ -142,7 +142,7 @@ describe('PI-corral pruning on random rooms', () => {
               if (reach[q - d] === i + 1 && b.floor[q + d] && !boxAt[q + d] && !dead[q + d]) ops[k++] = (q << 2) | dk;
             }
           }
-          const kept = pi.restrict(boxAt, reach, i + 1, ops, k);
+          const kept = pi.restrict(boxAt, Int32Array.from(p.boxes), p.boxes.length, reach, i + 1, ops, k);
           for (const q of p.boxes) boxAt[q] = 0;
           if (kept === k) return;
           restricted++;
