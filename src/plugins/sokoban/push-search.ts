@@ -87,12 +87,6 @@ export interface PushSearchConfig {
    * the same direction. A heuristic cut. Default off.
    */
   packing?: boolean;
-  /**
-   * The `matching` estimate of a successor re-optimised from its parent's
-   * assignment (one box moved: one augmenting path, O(n²)) instead of solved
-   * anew (O(n³)); the same values, so the same search. Default on.
-   */
-  incrementalMatching?: boolean;
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -405,17 +399,13 @@ export class PushSpace implements BestFirstSpace {
   evaluate(s: Uint32Array, off: number): number {
     const scratch = this.scratch;
     let n: number;
-    let h: number;
     if (s === this.lastDst && off === this.lastOff) {
       // the successor just built: the parent's boxes with the one moved
       scratch.set(this.boxes);
       scratch[this.lastIndex] = this.lastTo;
       n = this.nDecoded;
-      h = this.estimator.estimateMoved(this.boxes, n, this.lastIndex, this.lastTo);
-    } else {
-      n = this.readBoxes(s, off, scratch);
-      h = this.estimator.estimate(scratch, n);
-    }
+    } else n = this.readBoxes(s, off, scratch);
+    const h = this.estimator.estimate(scratch, n);
     if (this.features !== null && h !== Infinity) {
       const at = this.cellBoxAt;
       for (let i = 0; i < n; i++) at[scratch[i]] = 1;
@@ -521,7 +511,6 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   const budget = new Budget(options);
   const back = c.backward === true;
   const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate);
-  est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);
   const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead) : null;
