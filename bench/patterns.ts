@@ -47,7 +47,7 @@ const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: tru
 const totals = { off: { solved: 0, expanded: 0, cpu: 0 }, on: { solved: 0, expanded: 0, cpu: 0, searches: 0, expansions: 0, patterns: 0, matched: 0 } };
 const pad = (v: unknown, n: number): string => String(v).padStart(n);
 console.log(`forward greedy (matching), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1-${count}`}, ${timeoutMs / 1000} s${maxNodes < Infinity ? `, ${maxNodes} states` : ''}${Object.keys(overrides).length ? `, ${JSON.stringify(overrides)}` : ''}`);
-console.log('level | off: status pushes expanded cpu-ms | on: status pushes expanded cpu-ms | searches expansions patterns matched');
+console.log('level | off: status pushes expanded cpu-ms | on: status pushes expanded cpu-ms | searches (proven solved limited) skipped expansions patterns matched');
 for (const level of numbers) {
   const board = new Board(readLevel(text, file, level));
   const dead = deadSquares(board);
@@ -69,7 +69,7 @@ for (const level of numbers) {
       totals.on.expansions += p.expansions;
       totals.on.patterns += p.patterns;
       totals.on.matched += p.matched;
-      row.push(`${pad(p.searches, 7)} ${pad(p.expansions, 9)} ${pad(p.patterns, 6)} ${pad(p.matched, 7)}`);
+      row.push(`${pad(p.searches, 7)} (${p.proven} ${p.solved} ${p.limited}) ${pad(p.skipped, 7)} ${pad(p.expansions, 9)} ${pad(p.patterns, 6)} ${pad(p.matched, 7)}`);
     }
   }
   console.log(row.join(' | '));

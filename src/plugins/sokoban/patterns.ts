@@ -22,8 +22,9 @@
  * boxes connected to t through such neighbours, nearest first, at most
  * `maxBoxes`; unless all of P is on goals, or the question was asked before,
  * a breadth-first search of the relaxed problem runs with a node limit
- * (pushes onto dead squares and into freeze deadlocks among P's boxes are
- * dropped: they end no relaxed plan). Only when it exhausts the reachable
+ * (pushes onto dead squares, into freeze deadlocks among P's boxes, and to
+ * relaxed positions holding a stored pattern are dropped: they end no
+ * relaxed plan). Only when it exhausts the reachable
  * relaxed positions without every box of P on a goal is the pattern stored
  * (and then shrunk: a box other than t's whose removal keeps the subset
  * unsolvable is left out, so the pattern matches more states); a solved or
@@ -40,9 +41,9 @@ import { FreezeCheck } from './deadlocks.ts';
 /** Boxes of a subset at most. */
 export const PATTERN_MAX_BOXES = 5;
 /** Expansions of one relaxed search before it gives up (proving nothing). */
-export const PATTERN_NODE_LIMIT = 1000;
+export const PATTERN_NODE_LIMIT = 300;
 /** The sub-searches may expand at most ALLOWANCE + SHARE × (new states checked) positions in all. */
-export const PATTERN_SHARE = 0.2;
+export const PATTERN_SHARE = 0.1;
 export const PATTERN_ALLOWANCE = 2000;
 
 const ASKED_LIMIT = 1 << 20;
@@ -91,9 +92,11 @@ export class DeadlockPatterns {
   private readonly asked = new Set<string>();
   private readonly limits: PatternLimits;
   private readonly freeze: FreezeCheck;
-  /** The relaxed problem's boxes (1 on their squares). */
+  /** The relaxed problem's boxes (1 on their squares); a pattern's boxes (matching). */
   private readonly sub: Uint8Array;
+  private readonly patAt: Uint8Array;
   private readonly mark: Int32Array;
+  private readonly patMark: Int32Array;
   private stamp = 0;
   private readonly queue: Int32Array;
   private readonly seen: Int32Array;
@@ -109,7 +112,9 @@ export class DeadlockPatterns {
     this.bySquare = new Array<number[] | undefined>(n);
     this.freeze = new FreezeCheck(board, dead);
     this.sub = new Uint8Array(n);
+    this.patAt = new Uint8Array(n);
     this.mark = new Int32Array(n);
+    this.patMark = new Int32Array(n);
     this.queue = new Int32Array(n);
     this.seen = new Int32Array(n);
     this.pick = new Int32Array(n);
@@ -122,16 +127,19 @@ export class DeadlockPatterns {
    */
   deadAfterPush(boxAt: Uint8Array, player: number, to: number): boolean {
     this.stats.checked++;
-    const list = this.bySquare[to];
-    if (list !== undefined) {
-      for (const i of list) {
-        if (this.matches(this.patterns[i], boxAt, player)) {
-          this.stats.matched++;
-          return true;
-        }
-      }
+    if (this.matchAt(boxAt, player, to)) {
+      this.stats.matched++;
+      return true;
     }
     return this.learn(boxAt, player, to);
+  }
+
+  /** Whether a stored pattern with a box on `to` matches the boxes boxAt, the player on `player`. */
+  private matchAt(boxAt: Uint8Array, player: number, to: number): boolean {
+    const list = this.bySquare[to];
+    if (list === undefined) return false;
+    for (const i of list) if (this.matches(this.patterns[i], boxAt, player)) return true;
+    return false;
   }
 
   /** The stored patterns by square names: `boxes… / player`, e.g. `x2y3 x3y3 / x1y1`. */
@@ -147,10 +155,10 @@ export class DeadlockPatterns {
 
   /** The smallest square of the player's region from `from` with only `boxes` as obstacles. */
   private region(boxes: ArrayLike<number>, from: number): number {
-    const sub = this.sub;
-    for (let i = 0; i < boxes.length; i++) sub[boxes[i]] = 1;
-    const min = floodRegion(this.board, sub, from, this.mark, ++this.stamp, this.queue);
-    for (let i = 0; i < boxes.length; i++) sub[boxes[i]] = 0;
+    const at = this.patAt;
+    for (let i = 0; i < boxes.length; i++) at[boxes[i]] = 1;
+    const min = floodRegion(this.board, at, from, this.patMark, ++this.stamp, this.queue);
+    for (let i = 0; i < boxes.length; i++) at[boxes[i]] = 0;
     return min;
   }
 
@@ -276,7 +284,8 @@ export class DeadlockPatterns {
             child.subarray(0, k).sort();
             child[k] = floodRegion(this.board, sub, b, this.seen, ++this.stamp, this.queue);
             const key = String.fromCharCode(...child);
-            if (!seen.has(key)) {
+            // a relaxed position holding a stored pattern is dead too
+            if (!seen.has(key) && !this.matchAt(sub, b, to)) {
               seen.add(key);
               if ((n + 1) * W > states.length) {
                 const grown = new Int32Array(states.length * 2);
