@@ -34,8 +34,9 @@ function valid(text: string, steps: string[]): boolean {
   return validatePlan(loaded.domain, loaded.problem, planSteps(steps)).valid;
 }
 
-const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
-const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' };
+// the other pruning switches pinned (corrals on, PI-corrals off), so that the counts are those of patterns alone whatever their defaults
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corrals: true, piCorrals: false };
+const GREEDY: PushSearchConfig = { ...OPTIMAL, gWeight: 0, goalOnGeneration: true };
 
 // Two rooms joined by a doorway x5y2; the box on its goal x6y2 stands right behind it, the right room has 15 free cells (more than the
 // corral check examines). A box pushed from the left into the doorway is stuck there, and the player can never reach the right room.
