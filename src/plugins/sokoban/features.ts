@@ -1,7 +1,8 @@
 /**
  * The feature-space search of the push-level engine, after Festival's FESS
  * (Shoham & Schaeffer, 2020): every state is projected onto a few features
- * — how many boxes are packed (on goals), how many regions the boxes cut
+ * — how many boxes are packed (on goals; in a goal room, in the room's
+ * packing order, packing.ts), how many regions the boxes cut
  * the floor into (connectivity) — and the search takes turns among the
  * cells of that feature space, expanding in each the state its box
  * estimate ranks best. A search guided by distance alone digs into the
@@ -16,6 +17,7 @@
 import type { OpenList } from '../../search/engine.ts';
 import { Heap } from '../../util/heap.ts';
 import type { Board } from './board.ts';
+import type { PackingOrder } from './packing.ts';
 
 /** Regions above this count share one cell. */
 const MAX_REGIONS = 15;
@@ -31,11 +33,13 @@ export class FeatureCells {
     private readonly board: Board,
     /** The squares where a box counts as packed: the goals (forward) or the initial boxes (backward). */
     targets: ArrayLike<number>,
-    /** Boxes counted as packed instead (e.g. the boxes packed in the packing order). */
-    private readonly packed: ((boxAt: Uint8Array, boxes: Int32Array, n: number) => number) | null = null,
+    /** The goal rooms' packing order (forward): a box on a room goal counts as packed only in the order's prefix. */
+    private readonly packing: PackingOrder | null = null,
   ) {
     this.goalAt = new Uint8Array(board.size);
     for (let i = 0; i < targets.length; i++) this.goalAt[targets[i]] = 1;
+    // the room goals are counted by the packing order instead
+    if (packing) for (const g of packing.order) this.goalAt[g] = 0;
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
   }
@@ -68,9 +72,8 @@ export class FeatureCells {
 
   /** The cell of the state with these boxes (`boxAt` 1 on their squares). */
   cell(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
-    let packed = 0;
-    if (this.packed) packed = this.packed(boxAt, boxes, n);
-    else for (let i = 0; i < n; i++) packed += this.goalAt[boxes[i]];
+    let packed = this.packing ? this.packing.packedCount(boxAt) : 0;
+    for (let i = 0; i < n; i++) packed += this.goalAt[boxes[i]];
     return packed * (MAX_REGIONS + 1) + Math.min(this.regions(boxAt), MAX_REGIONS);
   }
 }

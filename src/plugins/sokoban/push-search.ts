@@ -529,13 +529,13 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
   }
 
-  const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals) : null);
+  // the goal rooms' packing order: the cut of out-of-turn pushes (packing) and the feature-space search's packed boxes
+  const order = !back && (c.packing === true || c.features === true) ? new PackingOrder(board, dead) : null;
+  const packing = order && order.order.length > 0 ? order : null;
+  const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
-  if (!back && c.packing === true) {
-    const packing = new PackingOrder(board, dead);
-    if (packing.order.length > 0) space.packing = packing;
-  }
+  if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   const r = bestFirstSearch(
     space,

@@ -34,6 +34,9 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'corrals', decl: onOff('corrals', 'prune corral deadlocks (forward searches)', 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
+  { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },
+  { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
+  { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
 ];
 
 /** The switches' options, for a strategy's `options`. */

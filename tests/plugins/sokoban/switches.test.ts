@@ -14,13 +14,14 @@ const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt',
 
 describe('Sokoban switches', () => {
   it('reads on/off under the option field into the config fields; switches not given stay absent', () => {
-    expect(switchesOf({ corrals: 'off', macros: 'on' })).toEqual({ corrals: false, macros: true });
+    expect(switchesOf({ corrals: 'off', macros: 'on', piCorrals: 'off' })).toEqual({ corrals: false, macros: true, piCorrals: false });
     expect(switchesOf({ weight: 2 })).toEqual({});
   });
 
   it.skipIf(!existsSync(microban))('--corrals off reaches the search: Microban 6 with push-greedy expands 47 states with corral pruning, 66 without, the same plan length', async () => {
     const run = async (...flags: string[]) => {
-      const r = await runMain('solve', microban, '--level', '6', '--algo', 'push-greedy', '--json', ...flags);
+      // PI-corrals pinned off: the counts are those of the corral-deadlock pruning alone, whatever the defaults
+      const r = await runMain('solve', microban, '--level', '6', '--algo', 'push-greedy', '--json', '--pi-corrals', 'off', ...flags);
       const j = JSON.parse(r.out) as { status: string; plan: string[]; stats: { expanded: number } };
       return [r.code, j.status, j.stats.expanded, j.plan.length];
     };
