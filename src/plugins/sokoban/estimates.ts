@@ -63,6 +63,29 @@ export class BoxEstimator {
 
   private readonly goals: Int32Array;
 
+  /**
+   * `estimateMoved` re-optimises the matching of the parent (kept in
+   * `base`) for each child, one box moved, instead of solving it anew
+   * (PushSearchConfig.incrementalMatching; the value is the same).
+   */
+  incremental = true;
+  /** Test hook: every `estimateMoved` also solves from scratch and throws on a different value. */
+  static verify = false;
+  /** The parent's problem: rows are slots (a box keeps its slot while it stays on its square); its matrix by slot. */
+  private readonly base = new Hungarian();
+  private baseN = -1;
+  private baseMatrix = new Float64Array(0);
+  /** The parent's box list as last given, the slot of each list index, the square of each slot, slot + 1 on each square (0: none). */
+  private baseList = new Int32Array(0);
+  private slotOf = new Int32Array(0);
+  private slotSq = new Int32Array(0);
+  private readonly slotAt: Int32Array;
+  private claimed = new Uint8Array(0);
+  private changed = new Int32Array(0);
+  private pending = new Int32Array(0);
+  private rowBuf = new Float64Array(0);
+  private moved = new Int32Array(0);
+
   /** Targets default to the goals; `pulls`: distances for pulling boxes to the targets (backward search). */
   constructor(
     private readonly board: Board,
@@ -73,6 +96,7 @@ export class BoxEstimator {
     const { size, width } = board;
     const goals = (this.goals = targets);
     this.nearest = new Float64Array(size).fill(Infinity);
+    this.slotAt = new Int32Array(kind === 'matching' ? size : 0);
     this.dist = kind === 'manhattan' ? new Float64Array(0) : pushDistances(board, goals, pulls);
     for (const p of board.cells) {
       pollSetup(() => `setting up the ${kind} estimate: the nearest of ${goals.length.toLocaleString('en')} goals to each of ${board.cells.length.toLocaleString('en')} squares`);
@@ -108,6 +132,111 @@ export class BoxEstimator {
       for (let g = 0; g < m; g++) mat[i * n + g] = dist[g * size + p];
     }
     return this.hungarian.solve(n, mat);
+  }
+
+  /**
+   * The bound for the boxes `parent[0..n)` with box number `index` moved to
+   * square `to`: the same value as `estimate` of that list. The engine
+   * evaluates the children of one parent in a row, so with the matching
+   * the parent's assignment problem is solved once (re-optimised from the
+   * previous parent's where their boxes agree: O(k·n²) for k boxes that
+   * differ) and each child costs one augmenting path, O(n²).
+   */
+  estimateMoved(parent: ArrayLike<number>, n: number, index: number, to: number): number {
+    if (this.kind !== 'matching' || n !== this.goals.length || !this.incremental || n === 0) {
+      if (this.kind !== 'matching' || n !== this.goals.length) {
+        let sum = this.nearest[to];
+        for (let i = 0; i < n; i++) if (i !== index) sum += this.nearest[parent[i]];
+        return sum;
+      }
+      return this.estimate(this.movedList(parent, n, index, to), n);
+    }
+    if (!this.sameParent(parent, n)) this.prepare(parent, n);
+    let h: number;
+    if (this.nearest[to] === Infinity) h = Infinity;
+    else {
+      const { size } = this.board;
+      const dist = this.dist;
+      const row = this.rowBuf;
+      for (let g = 0; g < n; g++) row[g] = dist[g * size + to];
+      h = this.base.withRow(n, this.baseMatrix, this.slotOf[index], row);
+    }
+    if (BoxEstimator.verify) {
+      const full = this.estimate(this.movedList(parent, n, index, to), n);
+      if (full !== h) throw new Error(`BoxEstimator.estimateMoved: ${h}, a full solve ${full} (box ${index} to ${to})`);
+    }
+    return h;
+  }
+
+  private movedList(parent: ArrayLike<number>, n: number, index: number, to: number): Int32Array {
+    if (this.moved.length < n) this.moved = new Int32Array(n);
+    const m = this.moved;
+    for (let i = 0; i < n; i++) m[i] = parent[i];
+    m[index] = to;
+    return m;
+  }
+
+  private sameParent(parent: ArrayLike<number>, n: number): boolean {
+    if (this.baseN !== n) return false;
+    const list = this.baseList;
+    for (let i = 0; i < n; i++) if (list[i] !== parent[i]) return false;
+    return true;
+  }
+
+  /** Makes `parent` the kept problem: re-optimised from the last one where the box squares agree, else solved anew. */
+  private prepare(parent: ArrayLike<number>, n: number): void {
+    const { size } = this.board;
+    const dist = this.dist;
+    const slotAt = this.slotAt;
+    if (this.baseN !== n) {
+      if (this.baseN > 0) for (let s = 0; s < this.baseN; s++) slotAt[this.slotSq[s]] = 0;
+      this.baseMatrix = new Float64Array(n * n);
+      this.baseList = new Int32Array(n);
+      this.slotOf = new Int32Array(n);
+      this.slotSq = new Int32Array(n);
+      this.claimed = new Uint8Array(n);
+      this.changed = new Int32Array(n);
+      this.pending = new Int32Array(n);
+      this.rowBuf = new Float64Array(n);
+      const mat = this.baseMatrix;
+      for (let i = 0; i < n; i++) {
+        const p = parent[i];
+        this.slotOf[i] = i;
+        this.slotSq[i] = p;
+        slotAt[p] = i + 1;
+        for (let g = 0; g < n; g++) mat[i * n + g] = dist[g * size + p];
+      }
+      this.base.solve(n, mat);
+      this.baseN = n;
+      for (let i = 0; i < n; i++) this.baseList[i] = parent[i];
+      return;
+    }
+    const { claimed, changed, pending, slotOf, slotSq, baseMatrix: mat } = this;
+    claimed.fill(0);
+    let np = 0;
+    for (let i = 0; i < n; i++) {
+      const s = slotAt[parent[i]] - 1;
+      if (s >= 0) {
+        claimed[s] = 1;
+        slotOf[i] = s;
+      } else pending[np++] = i;
+    }
+    let k = 0;
+    for (let s = 0; s < n; s++) {
+      if (claimed[s]) continue;
+      slotAt[slotSq[s]] = 0;
+      const i = pending[k];
+      const p = parent[i];
+      changed[k++] = s;
+      slotOf[i] = s;
+      slotSq[s] = p;
+      slotAt[p] = s + 1;
+      for (let g = 0; g < n; g++) mat[s * n + g] = dist[g * size + p];
+    }
+    // many boxes elsewhere (a jump in the search): a fresh solve costs no more
+    if (k * 3 > n) this.base.solve(n, mat);
+    else if (k > 0) this.base.repair(n, mat, changed, k);
+    for (let i = 0; i < n; i++) this.baseList[i] = parent[i];
   }
 
   /** With fewer or more boxes than goals (not a valid level): the nearest-goal sum, still a lower bound. */
