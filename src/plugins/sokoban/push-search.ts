@@ -35,6 +35,7 @@ import { CorralCheck, PiCorrals } from './corral.ts';
 import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
+import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { PackingOrder } from './packing.ts';
@@ -88,6 +89,13 @@ export interface PushSearchConfig {
    */
   packing?: boolean;
   /**
+   * Goal macros (goal-macros.ts; forward only, with a goal room's packing
+   * order): "push box b on to the next goal g of its room's order" as one
+   * operator when b alone can get there with the other boxes fixed (cost:
+   * its pushes; the single pushes stay). Default off.
+   */
+  goalMacros?: boolean;
+  /**
    * The `matching` estimate of a successor re-optimised from its parent's
    * assignment (one box moved: one augmenting path, O(n²)) instead of solved
    * anew (O(n³)); the same values, so the same search. Default on.
@@ -108,6 +116,8 @@ export interface PushSearchResult {
   stats: SearchStats;
   /** With PushSearchConfig.patterns: the patterns' own work (not in stats). */
   patterns?: PatternStats;
+  /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
+  goalMacros?: GoalMacroStats;
 }
 
 /** f is kept in 1/16 units so weights like 1.5 stay exact. */
@@ -129,7 +139,8 @@ const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
  */
 export class PushSpace implements BestFirstSpace {
   readonly words: number;
-  readonly numOps: number;
+  /** size·4 pushes; with goal macros, plus the most macros one state can have (their ids are larger: size·4 + b·size + g). */
+  numOps: number;
   readonly init: Uint32Array;
   /** Words of the box bitset (the player's word follows). */
   private readonly BW: number;
@@ -166,6 +177,10 @@ export class PushSpace implements BestFirstSpace {
   packing: PackingOrder | null = null;
   /** PI-corral pruning of the pushes (forward, no macros), or null. */
   piCorrals: PiCorrals | null = null;
+  /** The goal macros (forward, a packing order), or null: set with `useGoalMacros`. */
+  goalMacros: GoalMacros | null = null;
+  /** The box moved by the last `apply` (its square before). */
+  private lastFrom = -1;
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
@@ -306,17 +321,28 @@ export class PushSpace implements BestFirstSpace {
         out[k++] = (b << 2) | dk;
       }
     }
+    const pushes = k;
     if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, boxes, n, reachMark, reach, out, k);
+    // goal macros, unless a PI-corral restricted the pushes
+    if (this.goalMacros !== null && !back && k === pushes) k = this.goalMacros.emit(boxAt, boxes, n, reachMark, reach, out, k);
     return k;
+  }
+
+  /** Goal macros (forward): macro ids follow the pushes. */
+  useGoalMacros(m: GoalMacros): void {
+    this.goalMacros = m;
+    this.numOps = this.board.size * 4 + m.maxPerState;
   }
 
   apply(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void {
     const { boxAt, board } = this;
     const { cellIndex } = board;
-    const b = op >> 2;
-    const d = board.dirs[op & 3];
-    const to = this.macros === null ? b + d : this.macros.end(boxAt, b, op & 3);
-    this.lastLen = (to - b) / d;
+    const gm = op >= board.size * 4 ? this.goalMacros : null;
+    const b = gm ? gm.box(op) : op >> 2;
+    const d = board.dirs[gm ? gm.lastDir(op) : op & 3];
+    const to = gm ? gm.goal(op) : this.macros === null ? b + d : this.macros.end(boxAt, b, op & 3);
+    this.lastLen = gm ? gm.len(op) : (to - b) / d;
+    this.lastFrom = b;
     for (let w = 0; w < this.BW; w++) dst[dstOff + w] = s[off + w];
     const cb = cellIndex[b];
     const ct = cellIndex[to];
@@ -337,8 +363,9 @@ export class PushSpace implements BestFirstSpace {
   /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
   readonly rejectFreeze = (op: number): boolean => {
     const { boxAt } = this;
-    const b = op >> 2;
-    const to = this.macros === null ? b + this.board.dirs[op & 3] : this.macros.end(boxAt, b, op & 3);
+    const gm = op >= this.board.size * 4 ? this.goalMacros : null;
+    const b = gm ? gm.box(op) : op >> 2;
+    const to = gm ? gm.goal(op) : this.macros === null ? b + this.board.dirs[op & 3] : this.macros.end(boxAt, b, op & 3);
     boxAt[b] = 0;
     boxAt[to] = 1;
     const frozen = this.freeze.frozenAt(boxAt, to);
@@ -355,7 +382,7 @@ export class PushSpace implements BestFirstSpace {
   readonly corralDead = (_s: Uint32Array, _off: number, op: number): boolean => {
     if (this.corrals === null) return this.patternDead(op);
     const { boxAt } = this;
-    const b = op >> 2;
+    const b = this.lastFrom;
     const to = this.lastTo; // apply's square for the box, the end of a tunnel macro
     boxAt[b] = 0;
     boxAt[to] = 1;
@@ -369,7 +396,7 @@ export class PushSpace implements BestFirstSpace {
   private patternDead(op: number): boolean {
     if (this.patterns === null) return false;
     const { boxAt } = this;
-    const b = op >> 2;
+    const b = this.lastFrom;
     const to = this.lastTo;
     boxAt[b] = 0;
     boxAt[to] = 1;
@@ -431,6 +458,8 @@ export class PushSpace implements BestFirstSpace {
   }
 
   opName(op: number): string {
+    const gm = op >= this.board.size * 4 ? this.goalMacros : null;
+    if (gm) return `push ${this.board.name(gm.box(op))} to ${this.board.name(gm.goal(op))}`;
     return `${this.back ? 'pull' : 'push'} ${this.board.name(op >> 2)} ${DIR_WORDS[op & 3]}`;
   }
 
@@ -474,18 +503,32 @@ export class PushSpace implements BestFirstSpace {
 
   /** With tunnel macros: the single pushes (pulls) of the operators, replayed from the root (a macro's length depends on the boxes ahead). */
   private singleOps(ops: readonly number[]): readonly number[] {
-    const { board, macros } = this;
-    if (macros === null) return ops;
+    const { board, macros, goalMacros } = this;
+    if (macros === null && goalMacros === null) return ops;
     const boxAt = this.rootBoxes();
     const out: number[] = [];
+    let player = board.player; // forward (goal macros are forward only): the square behind the last push
     for (const op of ops) {
+      if (goalMacros !== null && op >= board.size * 4) {
+        // a goal macro: the same search again from the replayed state
+        const b = goalMacros.box(op);
+        const g = goalMacros.goal(op);
+        const path = goalMacros.path(boxAt, b, g, player);
+        if (path === null) throw new Error(`push-level plan: the goal macro ${this.opName(op)} does not replay`);
+        for (const p of path) out.push(p);
+        boxAt[b] = 0;
+        boxAt[g] = 1;
+        player = path[path.length - 1] >> 2;
+        continue;
+      }
       const b = op >> 2;
       const dk = op & 3;
       const d = board.dirs[dk];
-      const to = macros.end(boxAt, b, dk);
+      const to = macros === null ? b + d : macros.end(boxAt, b, dk);
       for (let p = b; p !== to; p += d) out.push((p << 2) | dk);
       boxAt[b] = 0;
       boxAt[to] = 1;
+      player = to - d;
     }
     return out;
   }
@@ -546,6 +589,10 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
+  if (!back && c.goalMacros === true) {
+    const goalOrder = new PackingOrder(board, dead);
+    if (goalOrder.rooms.length > 0) space.useGoalMacros(new GoalMacros(board, dead, goalOrder));
+  }
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   const r = bestFirstSearch(
@@ -579,6 +626,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   );
   const result: PushSearchResult = { status: r.status, pushes: r.plan ? space.pushes(r.plan) : null, reason: r.reason, stats: r.stats };
   if (space.patterns) result.patterns = space.patterns.stats;
+  if (space.goalMacros) result.goalMacros = space.goalMacros.stats;
   return result;
 }
 

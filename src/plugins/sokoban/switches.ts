@@ -37,6 +37,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },
   { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
   { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
+  { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },
 ];
 
 /** The switches' options, for a strategy's `options`. */

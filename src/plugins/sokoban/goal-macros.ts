@@ -1,0 +1,324 @@
+/**
+ * Goal macros of the forward push-level search (the packing move of
+ * Festival's advisor): with the goal rooms' packing order (packing.ts), the
+ * next goal g of each room (the first goal of its order without a box; rooms
+ * complete are skipped) and a box b not packed, "b to g" is ONE operator
+ * when b alone can be pushed onto g with every other box left where it is
+ * (the player walking freely among them). Its successor has b on g and the
+ * player next to it, behind the last push; its cost is the number of pushes
+ * (the fewest for b alone: a breadth-first search over (box square, player
+ * region), pushes of b only, box squares dead for pushes left out).
+ *
+ * The ordinary pushes stay; the macro is one extra move, so no plan is
+ * lost. A macro of one push is not emitted (the push itself is an
+ * operator). The search stores only the operator id (PushSpace: size·4 +
+ * b·size + g); the pushes of a plan are rebuilt by replaying it from the
+ * root and running the same search again (`path`), which, deterministic,
+ * finds the same number of pushes.
+ */
+import type { Board } from './board.ts';
+import { pushDistances } from './estimates.ts';
+import type { PackingOrder } from './packing.ts';
+
+/** Work of the goal macros: per-state searches, macros emitted. */
+export interface GoalMacroStats {
+  /** Searches of one box (emit), box positions they expanded, macros emitted. */
+  searches: number;
+  positions: number;
+  macros: number;
+}
+
+export class GoalMacros {
+  readonly stats: GoalMacroStats = { searches: 0, positions: 0, macros: 0 };
+  /** At most this many macros per state: boxes × rooms. */
+  readonly maxPerState: number;
+  /** The first macro id; a macro is base + b·size + g. */
+  readonly base: number;
+  /** Per (square·4 + side): visited (=== stamp), pushes to reach, the state it came from (the push's origin state), -1 at the start. */
+  private readonly seen: Int32Array;
+  private readonly done: Int32Array;
+  private readonly depth: Int32Array;
+  private readonly from: Int32Array;
+  private stamp = 0;
+  private readonly mark: Int32Array;
+  private mstamp = 0;
+  private readonly flood: Int32Array;
+  private readonly queue: Int32Array;
+  /** Targets of the current search: want[g] === wstamp. */
+  private readonly want: Int32Array;
+  private wstamp = 0;
+  /** Targets found by the current search: got[g] === stamp. */
+  private readonly got: Int32Array;
+  /** The macros of the state being expanded: id, goal, pushes, direction of the last push. */
+  private readonly ids: Int32Array;
+  private readonly lens: Int32Array;
+  private readonly lastDirs: Int32Array;
+  private count = 0;
+  /** Push distances (the other boxes and the player's walk left out) to each ordered goal: `dist[i·size + p]`, i its index in `order.order`. */
+  private readonly dist: Float64Array;
+  /** The ordered goals wanted in the state being expanded (their indices in `order.order`). */
+  private readonly wanted: Int32Array;
+
+  constructor(
+    readonly board: Board,
+    private readonly dead: Uint8Array,
+    readonly order: PackingOrder,
+  ) {
+    const { size } = board;
+    this.base = size * 4;
+    this.maxPerState = board.boxes.length * order.rooms.length;
+    this.seen = new Int32Array(size * 4);
+    this.done = new Int32Array(size * 4);
+    this.depth = new Int32Array(size * 4);
+    this.from = new Int32Array(size * 4);
+    this.mark = new Int32Array(size);
+    this.flood = new Int32Array(size);
+    this.queue = new Int32Array(size * 4);
+    this.want = new Int32Array(size);
+    this.got = new Int32Array(size);
+    const m = Math.max(1, this.maxPerState);
+    this.ids = new Int32Array(m);
+    this.lens = new Int32Array(m);
+    this.lastDirs = new Int32Array(m);
+    this.dist = pushDistances(board, Int32Array.from(order.order));
+    this.wanted = new Int32Array(order.rooms.length);
+  }
+
+  /** The box square of a macro id. */
+  box(op: number): number {
+    return Math.floor((op - this.base) / this.board.size);
+  }
+
+  /** The goal square of a macro id. */
+  goal(op: number): number {
+    return (op - this.base) % this.board.size;
+  }
+
+  /**
+   * The macros of a state (boxAt marks its `n` boxes; the player's region is
+   * `mark[p] === stamp`), appended to `out` from `k`; returns the new count.
+   * Their lengths and last directions are kept for `len` and `lastDir`.
+   */
+  emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
+    const { order, board } = this;
+    const size = board.size;
+    this.count = 0;
+    const ws = ++this.wstamp;
+    let nWant = 0;
+    let first = 0;
+    for (const room of order.rooms) {
+      let i = 0;
+      while (i < room.length && boxAt[room[i]]) i++;
+      if (i < room.length) {
+        this.want[room[i]] = ws;
+        this.wanted[nWant++] = first + i;
+      }
+      first += room.length;
+    }
+    if (nWant === 0) return k;
+    // packed boxes (on a room's prefix) stay where they are
+    const packed = ++this.mstamp;
+    for (const room of order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
+    const movable: number[] = [];
+    for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) movable.push(boxes[i]);
+    for (const b of movable) {
+      // no search when even on an empty board b cannot reach a wanted goal in two pushes or more
+      let reachable = false;
+      for (let w = 0; w < nWant && !reachable; w++) {
+        const d = this.dist[this.wanted[w] * size + b];
+        reachable = d >= 2 && d !== Infinity;
+      }
+      if (!reachable) continue;
+      this.stats.searches++;
+      this.search(boxAt, b, region, reach, nWant, (g, s) => {
+        if (this.depth[s] < 2) return; // one push: the push itself is an operator
+        const id = this.base + b * size + g;
+        this.ids[this.count] = id;
+        this.lens[this.count] = this.depth[s];
+        this.lastDirs[this.count] = s & 3;
+        this.count++;
+        out[k++] = id;
+        this.stats.macros++;
+      });
+    }
+    return k;
+  }
+
+  /** The index of a macro of the state being expanded (emit). */
+  private index(op: number): number {
+    for (let i = 0; i < this.count; i++) if (this.ids[i] === op) return i;
+    throw new Error(`goal macro ${op} was not emitted for this state`);
+  }
+
+  /** The pushes of a macro of the state being expanded. */
+  len(op: number): number {
+    return this.lens[this.index(op)];
+  }
+
+  /** The direction of the last push of a macro of the state being expanded (the player ends on goal − dirs[it]). */
+  lastDir(op: number): number {
+    return this.lastDirs[this.index(op)];
+  }
+
+  /**
+   * The pushes (box square·4 + dir) taking the box on `b` to `g` with the
+   * boxes of `boxAt` fixed and the player on `player`, or null when it cannot
+   * be done; the same search as `emit`'s.
+   */
+  path(boxAt: Uint8Array, b: number, g: number, player: number): number[] | null {
+    const { board } = this;
+    const ms = ++this.mstamp;
+    this.regionOf(boxAt, player, ms);
+    const ws = ++this.wstamp;
+    this.want[g] = ws;
+    let end = -1;
+    this.search(boxAt, b, this.mark, ms, 1, (_g, s) => {
+      end = s;
+    });
+    if (end < 0) return null;
+    const out: number[] = [];
+    for (let s = end; s >= 0; s = this.from[s]) {
+      const dk = s & 3;
+      out.push(((s >> 2) - board.dirs[dk]) * 4 + dk);
+    }
+    return out.reverse();
+  }
+
+  private regionOf(boxAt: Uint8Array, from: number, stamp: number): void {
+    const { floor, dirs } = this.board;
+    const q = this.flood;
+    let n = 0;
+    q[n++] = from;
+    this.mark[from] = stamp;
+    for (let i = 0; i < n; i++) {
+      const p = q[i];
+      for (let k = 0; k < 4; k++) {
+        const r = p + dirs[k];
+        if (floor[r] && !boxAt[r] && this.mark[r] !== stamp) {
+          this.mark[r] = stamp;
+          q[n++] = r;
+        }
+      }
+    }
+  }
+
+  /**
+   * Breadth-first over (box square, side): the box on `b` pushed alone, the
+   * player starting in the region `region[p] === reach`; calls `hit(g, s)`
+   * for each target square (want) reached, s = the state (square·4 + the
+   * last push's direction); stops when all `nWant` are found. Returns how
+   * many were.
+   */
+  private search(boxAt: Uint8Array, b: number, region: Int32Array, reach: number, nWant: number, hit: (g: number, s: number) => void): number {
+    const { board, dead, seen, done, depth, from, queue, want, got } = this;
+    const { floor, dirs } = board;
+    const st = ++this.stamp;
+    const ws = this.wstamp;
+    let found = 0;
+    boxAt[b] = 0;
+    let head = 0;
+    let tail = 0;
+    // the start: the box on b, the player's region as given
+    {
+      const p = b;
+      for (let j = 0; j < 4; j++) {
+        if (region[p - dirs[j]] !== reach) continue;
+        const to = p + dirs[j];
+        if (!floor[to] || boxAt[to] || dead[to]) continue;
+        const s = to * 4 + j;
+        if (seen[s] === st) continue;
+        seen[s] = st;
+        depth[s] = 1;
+        from[s] = -1;
+        queue[tail++] = s;
+        if (want[to] === ws && got[to] !== st) {
+          got[to] = st;
+          hit(to, s);
+          if (++found === nWant) return this.finish(boxAt, b, found);
+        }
+      }
+    }
+    while (head < tail) {
+      const s = queue[head++];
+      if (done[s] === st) continue;
+      const p = s >> 2;
+      const k0 = s & 3;
+      done[s] = st;
+      // the useful sides of p: the player's square free, the push's square free, live and not seen
+      let need = 0;
+      for (let j = 0; j < 4; j++) {
+        const to = p + dirs[j];
+        const t = to * 4 + j;
+        if (!floor[to] || boxAt[to] || dead[to] || seen[t] === st || done[t] === st) continue;
+        const ps = p - dirs[j];
+        if (floor[ps] && !boxAt[ps]) need |= 1 << j;
+      }
+      if (need === 0) continue;
+      // which of them the player reaches from behind the last push, with the box on p
+      let reached = need & (1 << k0);
+      if (reached !== need) {
+        this.stats.positions++;
+        boxAt[p] = 1;
+        reached = this.sidesReached(boxAt, p, k0, need, reached);
+        boxAt[p] = 0;
+      }
+      for (let j = 0; j < 4; j++) {
+        if ((reached & (1 << j)) === 0) continue;
+        done[p * 4 + j] = st; // the box on p with the player on this side: the region expanded now
+        const to = p + dirs[j];
+        const t = to * 4 + j;
+        seen[t] = st;
+        depth[t] = depth[s] + 1;
+        from[t] = s;
+        queue[tail++] = t;
+        if (want[to] === ws && got[to] !== st) {
+          got[to] = st;
+          hit(to, t);
+          if (++found === nWant) return this.finish(boxAt, b, found);
+        }
+      }
+    }
+    return this.finish(boxAt, b, found);
+  }
+
+  /**
+   * The sides (bits j: the square p − dirs[j]) of `need` the player reaches
+   * from p − dirs[k0] (boxAt marks the box on p too): a flood that stops
+   * when all are found. `reached` holds those known already.
+   */
+  private sidesReached(boxAt: Uint8Array, p: number, k0: number, need: number, reached: number): number {
+    const { floor, dirs } = this.board;
+    const q = this.flood;
+    const stamp = ++this.mstamp;
+    const mark = this.mark;
+    const from = p - dirs[k0];
+    let n = 0;
+    q[n++] = from;
+    mark[from] = stamp;
+    const s0 = p - dirs[0];
+    const s1 = p - dirs[1];
+    const s2 = p - dirs[2];
+    const s3 = p - dirs[3];
+    for (let i = 0; i < n; i++) {
+      const c = q[i];
+      for (let k = 0; k < 4; k++) {
+        const r = c + dirs[k];
+        if (!floor[r] || boxAt[r] || mark[r] === stamp) continue;
+        mark[r] = stamp;
+        q[n++] = r;
+        if (r === s0) reached |= 1 & need;
+        else if (r === s1) reached |= 2 & need;
+        else if (r === s2) reached |= 4 & need;
+        else if (r === s3) reached |= 8 & need;
+        else continue;
+        if (reached === need) return reached;
+      }
+    }
+    return reached;
+  }
+
+  private finish(boxAt: Uint8Array, b: number, found: number): number {
+    boxAt[b] = 1;
+    return found;
+  }
+}
