@@ -334,6 +334,8 @@ export interface PiCorralStats {
   cut: number;
   /** States found dead: a PI-corral that must be entered, with no push into it (all pushes left out). */
   dead: number;
+  /** Restrictions to a group of corrals merged (sharing fence boxes), none of which was a PI-corral with as few pushes alone. */
+  merged: number;
 }
 
 /**
@@ -380,7 +382,7 @@ export interface PiCorralStats {
  * not covered: the search turns this off with macros.
  */
 export class PiCorrals {
-  readonly stats: PiCorralStats = { restricted: 0, cut: 0, dead: 0 };
+  readonly stats: PiCorralStats = { restricted: 0, cut: 0, dead: 0, merged: 0 };
   /** `seen[p] === stamp`: a free cell outside the region, of corral `compOf[p]`. */
   private readonly seen: Int32Array;
   private readonly compOf: Int32Array;
@@ -518,6 +520,7 @@ export class PiCorrals {
     this.stats.restricted++;
     this.stats.cut += k - out;
     if (out === 0) this.stats.dead++;
+    if (bestGroup) this.stats.merged++;
     return out;
   }
 

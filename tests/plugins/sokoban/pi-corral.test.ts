@@ -26,6 +26,11 @@ const DOORWAY = ['#########', '#.  #   #', '#   $ @ #', '#   #$  #', '#   #  .#'
 // The goal left of the box is a corral; the box can be pushed into it, but also down, along its fence: not a PI-corral.
 const ALONG = ['######', '## @ #', '#.$  #', '##   #', '##   #', '######'];
 
+// The goal right of the lower box and the pocket below it are two corrals fenced by that box alone. Alone, each
+// is no PI-corral (the box could be pushed up, were the player in the other one); merged, the box's only push
+// out of the pair, up, needs the player inside it: the pushes into the pair (right; down is onto a dead square).
+const TWO_POCKETS = ['######', '#    #', '#.$ ##', '# @$.#', '# # ##', '######'];
+
 const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true };
 
 /** The operator names the forward PushSpace gives the level's start, with or without PI-corrals. */
@@ -44,7 +49,7 @@ describe('PI-corral pruning', () => {
     expect(startOps(b, false).ops).toEqual(['push x4y2 left', 'push x5y3 up']);
     const { ops, pi } = startOps(b, true);
     expect(ops).toEqual(['push x4y2 left']);
-    expect(pi!.stats).toEqual({ restricted: 1, cut: 1, dead: 0 });
+    expect(pi!.stats).toEqual({ restricted: 1, cut: 1, dead: 0, merged: 0 });
   });
 
   it('a fence box that can be pushed along the fence: no restriction', () => {
@@ -52,7 +57,15 @@ describe('PI-corral pruning', () => {
     const { ops, pi } = startOps(b, true);
     expect(ops).toEqual(['push x2y2 down', 'push x2y2 left']);
     expect(startOps(b, false).ops).toEqual(ops);
-    expect(pi!.stats).toEqual({ restricted: 0, cut: 0, dead: 0 });
+    expect(pi!.stats).toEqual({ restricted: 0, cut: 0, dead: 0, merged: 0 });
+  });
+
+  it('two corrals sharing their fence box: merged, a PI-corral', () => {
+    const b = board(TWO_POCKETS);
+    expect(startOps(b, false).ops).toEqual(['push x2y2 down', 'push x2y2 left', 'push x2y2 right', 'push x3y3 right']);
+    const { ops, pi } = startOps(b, true);
+    expect(ops).toEqual(['push x3y3 right']);
+    expect(pi!.stats).toEqual({ restricted: 1, cut: 3, dead: 0, merged: 1 });
   });
 
   it('optimal-pushes on the doorway level: the same pushes, fewer states', () => {
@@ -103,6 +116,7 @@ describe('PI-corral pruning on random rooms', () => {
   it('every position with a solution keeps a push that starts a shortest one', () => {
     let restricted = 0;
     let checked = 0;
+    let merged = 0;
     fc.assert(
       fc.property(crowded, (text) => {
         const b = roomBoard(text);
@@ -142,12 +156,14 @@ describe('PI-corral pruning on random rooms', () => {
               if (reach[q - d] === i + 1 && b.floor[q + d] && !boxAt[q + d] && !dead[q + d]) ops[k++] = (q << 2) | dk;
             }
           }
+          const before = pi.stats.merged;
           const kept = pi.restrict(boxAt, Int32Array.from(p.boxes), p.boxes.length, reach, i + 1, ops, k);
           for (const q of p.boxes) boxAt[q] = 0;
           if (kept === k) return;
           restricted++;
           if (dist[i] === Infinity) return;
           checked++;
+          merged += pi.stats.merged - before;
           const best = Math.min(
             ...Array.from(ops.subarray(0, kept), (op) => {
               const from = op >> 2;
@@ -163,6 +179,7 @@ describe('PI-corral pruning on random rooms', () => {
     // the property was exercised: positions restricted (3,505 with the default seed), 186 of them with a solution
     expect(restricted).toBeGreaterThan(1000);
     expect(checked).toBeGreaterThan(100);
+    expect(merged).toBeGreaterThan(0);
   });
 
   it('push-level A*: the same answer and the same fewest pushes with and without', () => {
