@@ -402,6 +402,8 @@ export class PiCorrals {
   private readonly ownerMark: Int32Array;
   /** The corrals of the area being examined: inArea[c] === areaStamp. */
   private readonly inArea: Int32Array;
+  /** 1 for a corral with a fence box the player can push from the region into the region. */
+  private readonly bad: Uint8Array;
 
   constructor(
     private readonly board: Board,
@@ -419,6 +421,7 @@ export class PiCorrals {
     this.ownerOf = new Int32Array(n);
     this.ownerMark = new Int32Array(n);
     this.inArea = new Int32Array(n + 1);
+    this.bad = new Uint8Array(n);
   }
 
   /**
@@ -435,42 +438,42 @@ export class PiCorrals {
     const { floor, dirs } = this.board;
     const { seen, compOf, cells, cellStart, fence, fenceStart, parent, ownerOf, ownerMark } = this;
     const stamp = (this.cstamp = ++this.stamp);
-    // The corrals: components of the free cells outside the region.
+    const { dead, bad } = this;
+    // The corrals: components of the free cells outside the region, with
+    // their fences, and groups of corrals sharing fence boxes. A corral is
+    // `bad` when a box of its fence can be pushed from the region into the
+    // region (onto a live cell): no area holding it is a PI-corral (I).
     let nc = 0;
     let nCells = 0;
+    let nFence = 0;
     for (let j = 0; j < 4 * nBoxes; j++) {
       const p = boxes[j >> 2] + dirs[j & 3];
       if (!floor[p] || boxAt[p] || reach[p] === mark || seen[p] === stamp) continue;
-      cellStart[nc] = nCells;
-      seen[p] = stamp;
-      compOf[p] = nc;
-      cells[nCells++] = p;
-      for (let i = cellStart[nc]; i < nCells; i++) {
-        for (let d = 0; d < 4; d++) {
-          const q = cells[i] + dirs[d];
-          if (floor[q] && !boxAt[q] && seen[q] !== stamp) {
-            seen[q] = stamp;
-            compOf[q] = nc;
-            cells[nCells++] = q;
-          }
-        }
-      }
-      nc++;
-    }
-    if (nc === 0) return k;
-    cellStart[nc] = nCells;
-    // Their fences, and groups of corrals sharing fence boxes.
-    let nFence = 0;
-    for (let c = 0; c < nc; c++) {
+      const c = nc++;
       parent[c] = c;
+      bad[c] = 0;
+      cellStart[c] = nCells;
       fenceStart[c] = nFence;
       const own = ++this.stamp;
-      for (let i = cellStart[c]; i < cellStart[c + 1]; i++) {
+      seen[p] = stamp;
+      compOf[p] = c;
+      cells[nCells++] = p;
+      for (let i = cellStart[c]; i < nCells; i++) {
         for (let d = 0; d < 4; d++) {
           const q = cells[i] + dirs[d];
-          if (!boxAt[q] || this.inK[q] === own) continue;
+          if (!floor[q]) continue;
+          if (!boxAt[q]) {
+            if (seen[q] !== stamp) {
+              seen[q] = stamp;
+              compOf[q] = c;
+              cells[nCells++] = q;
+            }
+            continue;
+          }
+          if (this.inK[q] === own) continue;
           this.inK[q] = own;
           fence[nFence++] = q;
+          for (let e = 0; e < 4 && !bad[c]; e++) if (reach[q - dirs[e]] === mark && reach[q + dirs[e]] === mark && !dead[q + dirs[e]]) bad[c] = 1;
           if (ownerMark[q] !== stamp) {
             ownerMark[q] = stamp;
             ownerOf[q] = c;
@@ -482,6 +485,8 @@ export class PiCorrals {
         }
       }
     }
+    if (nc === 0) return k;
+    cellStart[nc] = nCells;
     fenceStart[nc] = nFence;
     // Each corral alone, then each group of more than one.
     let best = -1;
@@ -489,7 +494,7 @@ export class PiCorrals {
     let bestGroup = false;
     let merged = false;
     for (let c = 0; c < nc; c++) {
-      const n = this.pushesInto(c, false, nc, reach, mark);
+      const n = bad[c] ? -1 : this.pushesInto(c, false, nc, reach, mark);
       if (n >= 0 && n < bestCount) {
         best = c;
         bestCount = n;
@@ -500,8 +505,13 @@ export class PiCorrals {
     for (let c = 0; merged && c < nc; c++) {
       if (parent[c] !== c) continue;
       let size = 1;
-      for (let e = c + 1; e < nc && size < 2; e++) if (this.find(e) === c) size++;
-      if (size < 2) continue;
+      let anyBad = bad[c] === 1;
+      for (let e = c + 1; e < nc; e++) {
+        if (this.find(e) !== c) continue;
+        size++;
+        if (bad[e]) anyBad = true;
+      }
+      if (size < 2 || anyBad) continue;
       const n = this.pushesInto(c, true, nc, reach, mark);
       if (n >= 0 && n < bestCount) {
         best = c;
