@@ -8,6 +8,7 @@
  *
  *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto]
  *                                [--timeout SEC] [--max-nodes N] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
+ *                                [--toggle FIELD]
  *
  * `--against DIR` runs the same searches with the push-level search of
  * another checkout too (e.g. a git worktree of an older commit), the two
@@ -15,6 +16,9 @@
  * see the same machine; the table then shows both sides and whether the
  * plans and counts agree. CPU time (process.cpuUsage, user + system) is
  * summed over the repetitions after the first (which warms up the JIT).
+ * `--toggle FIELD` compares the same way this checkout with the boolean
+ * PushSearchConfig field FIELD false (the first side) and true (the
+ * second), e.g. `--toggle piCorrals`.
  * `--set FIELD=VALUE` (repeatable, or comma-separated) sets a
  * PushSearchConfig field in every configuration, e.g. `--set macros=true`
  * (values true, false, numbers, else strings). `--max-nodes N` limits the
@@ -37,6 +41,7 @@ const { values } = parseArgs({
     timeout: { type: 'string', default: '60' },
     repeat: { type: 'string', default: '1' },
     against: { type: 'string' },
+    toggle: { type: 'string' },
     set: { type: 'string', multiple: true, default: [] },
     'max-nodes': { type: 'string' },
   },
@@ -60,6 +65,15 @@ async function side(dir: string, name: string): Promise<Side> {
 
 const sides = [await side(here, 'this')];
 if (values.against) sides.push(await side(resolve(values.against), 'against'));
+if (values.toggle) {
+  if (values.against) throw new Error('--toggle and --against: one comparison at a time');
+  const field = values.toggle;
+  const base = sides[0];
+  const with_ = (on: boolean): Side => ({ ...base, name: `${field}=${on}`, pushSearch: (b, d, o, c) => base.pushSearch(b, d, o, { ...c, [field]: on }) });
+  sides.splice(0, 1, with_(false), with_(true));
+}
+const against = values.toggle ? `${values.toggle} false | true` : `this checkout | ${values.against}`;
+const [nameA, nameB] = values.toggle ? ['false', 'true'] : ['this', 'against'];
 
 const { file, ranges } = splitSpec(values.levels);
 const text = readFileSync(file, 'utf8');
@@ -141,12 +155,12 @@ for (const config of configs) {
   }
   const cell = (r: Run): string => (r.status === 'solved' ? `${r.pushes} / ${r.moves}` : r.status);
   const set = Object.entries(overrides).map(([k, v]) => ` ${k}=${v}`).join(',');
-  console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${maxNodes < Infinity ? `, ${maxNodes} states` : ''}${sides.length > 1 ? ` (this checkout | ${values.against})` : ''}\n`);
+  console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${maxNodes < Infinity ? `, ${maxNodes} states` : ''}${sides.length > 1 ? ` (${against})` : ''}\n`);
   if (sides.length === 1) {
     console.log('| level | pushes / moves | expanded | generated | CPU ms |');
     console.log('|---|---|---|---|---|');
   } else {
-    console.log('| level | pushes / moves | expanded | generated | same plan and counts | CPU ms (this / against) |');
+    console.log(`| level | pushes / moves | expanded | generated | same plan and counts | CPU ms (${nameA} / ${nameB}) |`);
     console.log('|---|---|---|---|---|---|');
   }
   let same = 0;
