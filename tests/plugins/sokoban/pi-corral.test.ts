@@ -31,6 +31,10 @@ const ALONG = ['######', '## @ #', '#.$  #', '##   #', '##   #', '######'];
 // out of the pair, up, needs the player inside it: the pushes into the pair (right; down is onto a dead square).
 const TWO_POCKETS = ['######', '#    #', '#.$ ##', '# @$.#', '# # ##', '######'];
 
+// The doorway with a second box where the player must stand to push the first one in: that push cannot be made
+// now, but can once the second box has moved (P fails): no restriction (restricting to no push would call it dead).
+const BLOCKED_DOOR = ['#########', '#.  #   #', '#   $$@ #', '#   #   #', '#   #  .#', '#########'];
+
 const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true };
 
 /** The operator names the forward PushSpace gives the level's start, with or without PI-corrals. */
@@ -58,6 +62,16 @@ describe('PI-corral pruning', () => {
     expect(ops).toEqual(['push x2y2 down', 'push x2y2 left']);
     expect(startOps(b, false).ops).toEqual(ops);
     expect(pi!.stats).toEqual({ restricted: 0, cut: 0, dead: 0, merged: 0 });
+  });
+
+  it('a push into the corral blocked by a box that can move: no restriction', () => {
+    const b = board(BLOCKED_DOOR);
+    const { ops, pi } = startOps(b, true);
+    expect(ops).toEqual(['push x5y2 down']);
+    expect(startOps(b, false).ops).toEqual(ops);
+    expect(pi!.stats).toEqual({ restricted: 0, cut: 0, dead: 0, merged: 0 });
+    const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...OPTIMAL, piCorrals: true });
+    expect([r.status, r.pushes?.length]).toEqual(['solved', 16]);
   });
 
   it('two corrals sharing their fence box: merged, a PI-corral', () => {
