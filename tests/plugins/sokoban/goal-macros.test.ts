@@ -5,7 +5,8 @@
  * macros (its single pushes replayed by the Sokoban domain's validator), and
  * the node counts with and without.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { planSteps } from '../../../src/core/report.ts';
@@ -23,9 +24,9 @@ const read = (rel: string): string => readFileSync(new URL(`../../../${rel}`, im
 const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
 /** The steps replayed by domains/sokoban.pl's operators on the level: whether every step applies and the goal holds. */
-function valid(text: string, steps: string[]): boolean {
+function valid(text: string, steps: string[], level?: number): boolean {
   const domain = 'domains/sokoban.pl';
-  const loaded = loadProblem({ file: 'test.txt', text, level: undefined, isProlog: false, domainFile: domain, domainText: read(domain) });
+  const loaded = loadProblem({ file: 'test.txt', text, level, isProlog: false, domainFile: domain, domainText: read(domain) });
   return validatePlan(loaded.domain, loaded.problem, planSteps(steps)).valid;
 }
 
@@ -96,5 +97,23 @@ describe('goal macros', () => {
     const a = pushSearch(b, deadSquares(b), defaultSearchOptions, c);
     const m = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...c, goalMacros: true });
     expect([m.status, m.stats.expanded, m.pushes?.length]).toEqual([a.status, a.stats.expanded, a.pushes?.length]);
+  });
+
+  const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt', import.meta.url));
+  it.skipIf(!existsSync(microban))('Microban 6 and 65, greedy with goal macros (and tunnel macros): the plans through macros replay and are valid', () => {
+    const text = readFileSync(microban, 'utf8');
+    const got = [6, 65].flatMap((n) =>
+      [false, true].map((macros) => {
+        const b = new Board(readLevel(text, 'microban.txt', n));
+        const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, goalMacros: true, macros });
+        return `${n} ${macros ? 'tunnels' : 'pushes'}: ${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${valid(text, expandPushes(b, r.pushes!), n)}`;
+      }),
+    );
+    expect(got).toEqual([
+      '6 pushes: solved 29 pushes, 5 expanded, 4 macros, valid true',
+      '6 tunnels: solved 29 pushes, 5 expanded, 4 macros, valid true',
+      '65 pushes: solved 41 pushes, 17 expanded, 4 macros, valid true',
+      '65 tunnels: solved 41 pushes, 17 expanded, 4 macros, valid true',
+    ]);
   });
 });
