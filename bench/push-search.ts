@@ -30,7 +30,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -87,7 +87,7 @@ const base = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true
 const CONFIGS: Record<string, { share: number; config: object }[]> = {
   'optimal-pushes': [{ share: 1, config: base }],
   greedy: [{ share: 1, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' } }],
-  auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward } })),
+  auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: memberConfig(m) })),
 };
 const overrides: Record<string, unknown> = {};
 for (const item of values.set.flatMap((s) => s.split(','))) {

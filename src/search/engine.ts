@@ -217,7 +217,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     expanded++;
     if (trace !== undefined) {
       const hh = hW === 0 ? NaN : hv[id];
-      trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id], store.data, id * W);
+      trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id], store.data, id * W, g[id]);
     }
     if (hv[id] < best) {
       best = hv[id];
@@ -243,7 +243,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
         grow(store.size);
         g[r] = g2;
         if (c.goalOnGeneration && space.isGoal(child, 0)) {
-          if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0);
+          if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0, g2);
           return result('solved', store.path(r));
         }
         if (pruneNew !== null && pruneNew(child, 0, op)) {
@@ -259,7 +259,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
         }
         open.push(key(g2, hr), r);
         if (isPref[op]) prefOpen.push(key(g2, hr), r);
-        if (trace !== undefined) trace.generate?.(r, id, op, c.lazy || hW === 0 ? NaN : hr, gW * g2 + hW * hr, child, 0);
+        if (trace !== undefined) trace.generate?.(r, id, op, c.lazy || hW === 0 ? NaN : hr, gW * g2 + hW * hr, child, 0, g2);
         continue;
       }
       const old = -r - 1;
@@ -273,7 +273,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
         }
         const hOld = hv[old] === UNKNOWN ? hv[id] : hv[old];
         open.push(key(g2, hOld), old);
-        if (trace !== undefined) trace.generate?.(old, id, op, hW === 0 || hv[old] === UNKNOWN ? NaN : hOld, gW * g2 + hW * hOld, store.data, old * W);
+        if (trace !== undefined) trace.generate?.(old, id, op, hW === 0 || hv[old] === UNKNOWN ? NaN : hOld, gW * g2 + hW * hOld, store.data, old * W, g2);
       } else duplicates++;
     }
     for (let i = 0; i < nPref; i++) isPref[pref[i]] = 0;

@@ -84,9 +84,13 @@ export interface SearchTracer {
    * depth d). `parent` is the parent's key (-1 for a root), `op` the
    * operator that led to the node (-1 for a root), `h` and `f` the values
    * the strategy orders by (NaN when it has none). `s`/`off`: the node's
-   * packed state (for trace --states).
+   * packed state (for trace --states). `g`: the node's path cost when the
+   * strategy knows it (the best-first engine); else the tracer adds up
+   * `cost(op)` along the recorded path, which a space of macro operators
+   * whose cost depends on the state (Sokoban's tunnel and goal macros)
+   * cannot answer afterwards.
    */
-  expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number): void;
+  expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number, g?: number): void;
   /**
    * Graph searches (bfs and the best-first engine: ucs, astar, wastar, gbfs,
    * the push searches): a node is put on the open list — a new state, or a
@@ -94,10 +98,11 @@ export interface SearchTracer {
    * (the key just expanded). `key` is its state id, `op` the operator, `h`
    * and `f` as for `expand`; h is NaN when not known yet (lazy evaluation:
    * f is then the value the open list orders it by, from the parent's h; a
-   * goal found when generated: f NaN too). `s`/`off`: its packed state.
-   * Depth-first strategies (dfs, iddfs, idastar) report none.
+   * goal found when generated: f NaN too). `s`/`off`: its packed state;
+   * `g` as for `expand`. Depth-first strategies (dfs, iddfs, idastar)
+   * report none.
    */
-  generate?(key: number, parent: number, op: number, h: number, f: number, s: Uint32Array, off: number): void;
+  generate?(key: number, parent: number, op: number, h: number, f: number, s: Uint32Array, off: number, g?: number): void;
   /** Iterative strategies (iddfs, idastar): an iteration with this bound starts. */
   iteration?(bound: number): void;
 }

@@ -100,7 +100,7 @@ export class TraceRecorder implements SearchTracer {
     this.iterations.push({ bound, expanded: 0 });
   }
 
-  expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number): void {
+  expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number, pathCost?: number): void {
     const depth = parent < 0 ? 0 : this.depthOf[parent] + 1;
     this.depthOf = room(this.depthOf, key);
     this.depthOf[key] = depth;
@@ -113,7 +113,7 @@ export class TraceRecorder implements SearchTracer {
       return;
     }
     const p = parent < 0 ? -1 : (this.recordOf.get(parent) ?? -1);
-    const g = p < 0 ? 0 : this.nodes[p].g + this.space!.cost(op);
+    const g = pathCost ?? (p < 0 ? 0 : this.nodes[p].g + this.space!.cost(op));
     this.current = this.nodes.length;
     this.recordOf.set(key, this.nodes.length);
     const node: RawNode = { parent: p, op, opName: op < 0 ? null : this.space!.opName(op), g, h, f: Number.isNaN(f) ? g : f, depth, iteration: Math.max(it, 0) };
@@ -124,10 +124,10 @@ export class TraceRecorder implements SearchTracer {
     this.nodes.push(node);
   }
 
-  generate(key: number, _parent: number, op: number, h: number, f: number, s: Uint32Array, off: number): void {
+  generate(key: number, _parent: number, op: number, h: number, f: number, s: Uint32Array, off: number, pathCost?: number): void {
     if (!this.states || this.current < 0) return;
     const p = this.nodes[this.current];
-    const g = p.g + this.space!.cost(op);
+    const g = pathCost ?? p.g + this.space!.cost(op);
     const node: FrontierNode = { parent: this.current, op, opName: this.space!.opName(op), g, h, f: Number.isNaN(f) ? g : f, depth: p.depth + 1 };
     if (this.namer !== null) Object.assign(node, this.stateOf(s, off));
     this.frontierOf.delete(key); // a state generated again (reopened) moves to the end

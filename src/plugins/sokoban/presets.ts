@@ -6,7 +6,9 @@
  * - `auto` on a level: a portfolio of push-level greedy searches run one
  *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
  *   backward (pulling boxes from the goals) with matching, backward with
- *   push distances, forward with matching and deadlock pruning. Fast; not
+ *   push distances, a forward feature-space search with goal macros
+ *   (features.ts, goal-macros.ts), forward with matching and deadlock
+ *   pruning; then the plan found is shortened (improve.ts). Fast; not
  *   optimal.
  * - `optimal-moves` on a level: A* on the ground task with the matching
  *   heuristic and deadlock pruning: fewest moves under unit costs (cheapest
@@ -21,6 +23,7 @@ import { limitReason } from '../../util/budget.ts';
 import { matching } from './h-matching.ts';
 import { deadlocksPruner } from './prune.ts';
 import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
+import type { PushSearchConfig } from './push-search.ts';
 import { IMPROVE, improveResult } from './improve.ts';
 import { SWITCH_OPTIONS } from './switches.ts';
 
@@ -37,12 +40,27 @@ function addStats(a: SearchStats, b: SearchStats): SearchStats {
   };
 }
 
-/** The members of the `auto` portfolio, in order, with their share of the time and node limits. */
-export const AUTO_PORTFOLIO: readonly { label: string; share: number; estimate: 'matching' | 'pushdist'; backward: boolean }[] = [
+/** A member of the `auto` portfolio: a greedy push-level search, its share of the time and node limits, and the techniques it turns on (switches.ts; a switch given overrides them). */
+export interface AutoMember {
+  label: string;
+  share: number;
+  estimate: 'matching' | 'pushdist';
+  backward: boolean;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros'>;
+}
+
+/** The members of the `auto` portfolio, in order. */
+export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
-  { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
-  { label: 'forward greedy, matching', share: 0.5, estimate: 'matching', backward: false },
+  { label: 'backward greedy, push distances', share: 0.25, estimate: 'pushdist', backward: true },
+  { label: 'forward feature-space search with goal macros, matching', share: 0.3, estimate: 'matching', backward: false, techniques: { features: true, goalMacros: true } },
+  { label: 'forward greedy, matching', share: 0.3, estimate: 'matching', backward: false },
 ];
+
+/** The push-level search configuration of a member. */
+export function memberConfig(m: AutoMember): PushSearchConfig {
+  return { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward, ...m.techniques };
+}
 
 export const sokobanAutoStrategy: Strategy = {
   name: 'auto',
@@ -66,14 +84,7 @@ export const sokobanAutoStrategy: Strategy = {
       // With no time limit every member but the last gets 10 s per share of 0.1.
       const slice = options.timeoutMs === Infinity ? (final ? Infinity : m.share * 100_000) : final ? options.timeoutMs - elapsed : options.timeoutMs * m.share;
       const nodes = final ? nodesLeft : Math.min(nodesLeft, Math.max(1, Math.ceil(options.maxNodes * m.share)));
-      r = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, {
-        gWeight: 0,
-        hWeight: 1,
-        goalOnGeneration: true,
-        preferDeep: true,
-        estimate: m.estimate,
-        backward: m.backward,
-      });
+      r = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, memberConfig(m));
       // each heuristic once, the one of the run that answered last
       const seen = used.indexOf(m.estimate);
       if (seen >= 0) used.splice(seen, 1);
