@@ -23,6 +23,7 @@
  * kept only when it is valid and better, so a bug in a pass can cost time
  * but never a worse or invalid plan.
  */
+import { Heap } from '../../util/heap.ts';
 import { LimitReached } from '../../util/budget.ts';
 import type { OptionDecl } from '../../util/option-decl.ts';
 import type { SearchOptions, SearchResult } from '../../search/types.ts';
@@ -109,6 +110,28 @@ export interface ImproveLimits {
   regroup?: boolean;
 }
 
+/** Walking distances from `at` (boxes as walls) into `dist` (-1: out of reach); returns the region's smallest square, its normalised name. */
+function walkDistances(board: Board, boxAt: Uint8Array, at: number, dist: Int32Array, queue: Int32Array): number {
+  const { floor, dirs } = board;
+  dist.fill(-1);
+  dist[at] = 0;
+  let m = 0;
+  queue[m++] = at;
+  let min = at;
+  for (let i = 0; i < m; i++) {
+    const p = queue[i];
+    if (p < min) min = p;
+    for (let k = 0; k < 4; k++) {
+      const q = p + dirs[k];
+      if (floor[q] && !boxAt[q] && dist[q] < 0) {
+        dist[q] = dist[p] + 1;
+        queue[m++] = q;
+      }
+    }
+  }
+  return min;
+}
+
 /**
  * Replays pushes from the board's initial state with shortest walks; null
  * when a push is impossible (the box is not there, its target is taken, or
@@ -132,22 +155,7 @@ export function replay(board: Board, pushes: readonly Push[]): Replay | null {
   const onGoal = (): boolean => boxSet.every((b) => goal[b] === 1);
   for (let i = 0; ; i++) {
     // the player's region: distances from the player's square
-    dist.fill(-1);
-    dist[at] = 0;
-    let m = 0;
-    queue[m++] = at;
-    let min = at;
-    for (let h = 0; h < m; h++) {
-      const p = queue[h];
-      if (p < min) min = p;
-      for (let k = 0; k < 4; k++) {
-        const q = p + dirs[k];
-        if (floor[q] && !boxAt[q] && dist[q] < 0) {
-          dist[q] = dist[p] + 1;
-          queue[m++] = q;
-        }
-      }
-    }
+    const min = walkDistances(board, boxAt, at, dist, queue);
     const sorted = Int32Array.from(boxSet).sort();
     boxes.push(sorted);
     player[i] = at;
@@ -251,44 +259,8 @@ export function walkSearch(sub: Board, region: number, push: number, walk: numbe
   const nodeG: number[] = [];
   const nodeParent: number[] = [];
   const nodePush: number[] = [];
-  const heapF: number[] = [];
-  const heapN: number[] = [];
   const bestG = new Map<string, number>();
-  const heapPush = (f: number, n: number): void => {
-    let i = heapF.length;
-    heapF.push(f);
-    heapN.push(n);
-    while (i > 0) {
-      const up = (i - 1) >> 1;
-      if (heapF[up] <= f) break;
-      heapF[i] = heapF[up];
-      heapN[i] = heapN[up];
-      i = up;
-    }
-    heapF[i] = f;
-    heapN[i] = n;
-  };
-  const heapPop = (): number => {
-    const top = heapN[0];
-    const lastF = heapF.pop()!;
-    const lastN = heapN.pop()!;
-    const len = heapF.length;
-    if (len > 0) {
-      let i = 0;
-      for (;;) {
-        let c = 2 * i + 1;
-        if (c >= len) break;
-        if (c + 1 < len && heapF[c + 1] < heapF[c]) c++;
-        if (heapF[c] >= lastF) break;
-        heapF[i] = heapF[c];
-        heapN[i] = heapN[c];
-        i = c;
-      }
-      heapF[i] = lastF;
-      heapN[i] = lastN;
-    }
-    return top;
-  };
+  const open = new Heap();
   const add = (boxes: Int32Array, player: number, g: number, parent: number, op: number): void => {
     const key = `${boxes.join(',')}|${player}`;
     const known = bestG.get(key);
@@ -302,38 +274,23 @@ export function walkSearch(sub: Board, region: number, push: number, walk: numbe
     nodeG.push(g);
     nodeParent.push(parent);
     nodePush.push(op);
-    heapPush(g + push * h, n);
+    open.push(g + push * h, n);
   };
   add(Int32Array.from(sub.boxes).sort(), sub.player, 0, -1, -1);
   const boxAt = new Uint8Array(size);
   const dist = new Int32Array(size);
   const queue = new Int32Array(size);
   let expanded = 0;
-  while (heapN.length > 0) {
+  while (open.size > 0) {
     if (expanded >= maxNodes || ((expanded & 63) === 0 && stopped())) return { pushes: null, expanded };
-    const n = heapPop();
+    const n = open.pop();
     const boxes = nodeBoxes[n];
     const g = nodeG[n];
     const at = nodePlayer[n];
     if (bestG.get(`${boxes.join(',')}|${at}`)! < g) continue;
     expanded++;
     for (const b of boxes) boxAt[b] = 1;
-    dist.fill(-1);
-    dist[at] = 0;
-    let m = 0;
-    queue[m++] = at;
-    let min = at;
-    for (let i = 0; i < m; i++) {
-      const p = queue[i];
-      if (p < min) min = p;
-      for (let k = 0; k < 4; k++) {
-        const q = p + dirs[k];
-        if (floor[q] && !boxAt[q] && dist[q] < 0) {
-          dist[q] = dist[p] + 1;
-          queue[m++] = q;
-        }
-      }
-    }
+    const min = walkDistances(sub, boxAt, at, dist, queue);
     if (min === region && boxes.every((b) => goal[b] === 1)) {
       for (const b of boxes) boxAt[b] = 0;
       const out: Push[] = [];
