@@ -117,39 +117,43 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
     expectPushChain(t);
   });
 
-  it('--max-nodes 16: each member traced in turn (3, 4, 5 and 4 expansions); the path lies in the forward member that solved it', () => {
-    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 16 });
-    expect(t).toMatchObject({ status: 'solved', expansions: 16, planNodes: [12, 13, 14, 15, 16] });
-    expect(t.stats).toMatchObject({ expanded: 16, generated: 41 });
+  it('--max-nodes 11: each member traced in turn (2, 4, 3 and 2 expansions) until the node limit; with 14 the second member solves it, the path in its part', () => {
+    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 11 });
+    expect(t).toMatchObject({ status: 'limit', expansions: 11, planNodes: [] });
+    expect(t.stats).toMatchObject({ expanded: 11, generated: 28 });
     expect(rows(t)).toEqual([
-      // backward greedy with matching: its node budget (3) ends it
+      // backward greedy with matching: its node budget (2) ends it
       [null, 0, 2, 2, null],
       [null, 0, 2, 2, null],
-      ['pull x3y2 right', 1, 1, 1, 1],
       // backward greedy with push distances (4)
+      [null, 0, 2, 2, null],
+      [null, 0, 2, 2, null],
+      ['pull x3y2 right', 1, 1, 1, 3],
+      ['pull x3y3 right', 2, 0, 0, 4],
+      // the forward feature-space search (3): it takes turns among the cells, so the root's second push comes before the first one's child
+      [null, 0, 2, 2, null],
+      ['push x4y3 right', 1, 3, 3, 6],
+      ['push x4y2 right', 1, 3, 3, 6],
+      // forward greedy with matching (what is left: 2)
+      [null, 0, 2, 2, null],
+      ['push x4y2 right', 1, 3, 3, 9],
+    ]);
+    expect(t.levels).toEqual([
+      { depth: 0, expanded: 6 },
+      { depth: 1, expanded: 4 },
+      { depth: 2, expanded: 1 },
+    ]);
+    const solved = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 14 });
+    expect(solved).toMatchObject({ status: 'solved', expansions: 8, planNodes: [4, 5, 6, 7, 8] });
+    expect(rows(solved).slice(2)).toEqual([
+      ['pull x3y2 right', 1, 1, 1, 1],
       [null, 0, 2, 2, null],
       [null, 0, 2, 2, null],
       ['pull x3y2 right', 1, 1, 1, 4],
       ['pull x3y3 right', 2, 0, 0, 5],
-      // the forward feature-space search (5): it takes turns among the cells, so the second push of the root is expanded before the first one's child
-      [null, 0, 2, 2, null],
-      ['push x4y3 right', 1, 3, 3, 7],
-      ['push x4y2 right', 1, 3, 3, 7],
-      ['push x5y2 left', 2, 2, 2, 9],
-      ['push x4y2 right', 2, 4, 4, 8],
-      // forward greedy with matching: solved
-      [null, 0, 2, 2, null],
-      ['push x4y2 right', 1, 3, 3, 12],
-      ['push x5y2 left', 2, 2, 2, 13],
-      ['push x4y2 left', 3, 1, 1, 14],
+      ['pull x4y2 right', 3, 1, 1, 6],
     ]);
-    expect(t.planOps).toEqual(['push x4y2 right', 'push x5y2 left', 'push x4y2 left', 'push x4y3 left']);
-    expect(t.levels).toEqual([
-      { depth: 0, expanded: 6 },
-      { depth: 1, expanded: 5 },
-      { depth: 2, expanded: 4 },
-      { depth: 3, expanded: 1 },
-    ]);
-    expectPushChain(t);
+    expect(solved.planOps).toEqual(['pull x3y2 right', 'pull x3y3 right', 'pull x4y2 right', 'pull x5y2 left']);
+    expectPushChain(solved);
   });
 });

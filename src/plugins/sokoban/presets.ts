@@ -52,8 +52,8 @@ export interface AutoMember {
 /** The members of the `auto` portfolio, in order. */
 export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
-  { label: 'backward greedy, push distances', share: 0.25, estimate: 'pushdist', backward: true },
-  { label: 'forward feature-space search with goal macros, matching', share: 0.3, estimate: 'matching', backward: false, techniques: { features: true, goalMacros: true } },
+  { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
+  { label: 'forward feature-space search with goal macros, matching', share: 0.2, estimate: 'matching', backward: false, techniques: { features: true, goalMacros: true } },
   { label: 'forward greedy, matching', share: 0.3, estimate: 'matching', backward: false },
 ];
 
