@@ -16,7 +16,7 @@
  */
 import type { OpenList } from '../../search/engine.ts';
 import { Heap } from '../../util/heap.ts';
-import type { Board } from './board.ts';
+import { type Board, floodRegion } from './board.ts';
 import type { PackingOrder } from './packing.ts';
 
 /** Regions above this count share one cell. */
@@ -46,26 +46,13 @@ export class FeatureCells {
 
   /** The number of connected regions of floor without boxes. */
   regions(boxAt: Uint8Array): number {
-    const { cells, floor, dirs } = this.board;
     const { mark, queue } = this;
     const stamp = ++this.stamp;
     let count = 0;
-    for (const c of cells) {
+    for (const c of this.board.cells) {
       if (boxAt[c] || mark[c] === stamp) continue;
       count++;
-      let n = 0;
-      queue[n++] = c;
-      mark[c] = stamp;
-      for (let i = 0; i < n; i++) {
-        const p = queue[i];
-        for (let k = 0; k < 4; k++) {
-          const q = p + dirs[k];
-          if (floor[q] && !boxAt[q] && mark[q] !== stamp) {
-            mark[q] = stamp;
-            queue[n++] = q;
-          }
-        }
-      }
+      floodRegion(this.board, boxAt, c, mark, stamp, queue);
     }
     return count;
   }
