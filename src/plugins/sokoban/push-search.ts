@@ -134,7 +134,7 @@ const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
  * or backward a pull: the player on box + d steps to box + 2d and the box
  * follows to box + d), states as described at the top of this file.
  * `applicable` decodes the state into `boxAt` and floods the player's
- * region; `apply`, `rejectFreeze` and `corralDead` then work on that
+ * region; `apply`, `rejectFreeze` and `deadAfterApply` then work on that
  * decoded state, as the engine calls them right after.
  */
 export class PushSpace implements BestFirstSpace {
@@ -179,8 +179,7 @@ export class PushSpace implements BestFirstSpace {
   piCorrals: PiCorrals | null = null;
   /** The goal macros (forward, a packing order), or null: set with `useGoalMacros`. */
   goalMacros: GoalMacros | null = null;
-  /** The box moved by the last `apply` (its square before). */
-  private lastFrom = -1;
+  /** The pushes of the last `apply`. */
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
@@ -334,15 +333,32 @@ export class PushSpace implements BestFirstSpace {
     this.numOps = this.board.size * 4 + m.maxPerState;
   }
 
+  /** The goal macros if `op` is one of theirs, else null. */
+  private goalMacroOf(op: number): GoalMacros | null {
+    return op >= this.board.size * 4 ? this.goalMacros : null;
+  }
+
+  /** The square of the box `op` moves (in the state being expanded). */
+  private opBox(op: number): number {
+    const gm = this.goalMacroOf(op);
+    return gm ? gm.box(op) : op >> 2;
+  }
+
+  /** Where `op` leaves the box on `b`: one square on, the end of a tunnel macro, or a goal macro's goal. */
+  private opTo(op: number, b: number): number {
+    const gm = this.goalMacroOf(op);
+    if (gm) return gm.goal(op);
+    return this.macros === null ? b + this.board.dirs[op & 3] : this.macros.end(this.boxAt, b, op & 3);
+  }
+
   apply(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void {
     const { boxAt, board } = this;
     const { cellIndex } = board;
-    const gm = op >= board.size * 4 ? this.goalMacros : null;
-    const b = gm ? gm.box(op) : op >> 2;
+    const gm = this.goalMacroOf(op);
+    const b = this.opBox(op);
     const d = board.dirs[gm ? gm.lastDir(op) : op & 3];
-    const to = gm ? gm.goal(op) : this.macros === null ? b + d : this.macros.end(boxAt, b, op & 3);
+    const to = this.opTo(op, b);
     this.lastLen = gm ? gm.len(op) : (to - b) / d;
-    this.lastFrom = b;
     for (let w = 0; w < this.BW; w++) dst[dstOff + w] = s[off + w];
     const cb = cellIndex[b];
     const ct = cellIndex[to];
@@ -363,9 +379,8 @@ export class PushSpace implements BestFirstSpace {
   /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
   readonly rejectFreeze = (op: number): boolean => {
     const { boxAt } = this;
-    const gm = op >= this.board.size * 4 ? this.goalMacros : null;
-    const b = gm ? gm.box(op) : op >> 2;
-    const to = gm ? gm.goal(op) : this.macros === null ? b + this.board.dirs[op & 3] : this.macros.end(boxAt, b, op & 3);
+    const b = this.opBox(op);
+    const to = this.opTo(op, b);
     boxAt[b] = 0;
     boxAt[to] = 1;
     const frozen = this.freeze.frozenAt(boxAt, to);
@@ -375,36 +390,23 @@ export class PushSpace implements BestFirstSpace {
   };
 
   /**
-   * Forward, for the successor `apply` has just built under `op`: whether a
-   * corral next to the pushed box is a deadlock (the parent's corrals were
-   * none).
+   * Forward, for the successor `apply` has just built: whether a corral next
+   * to the moved box is a deadlock (the parent's corrals were none), or a
+   * learned pattern (patterns.ts) holds in it.
    */
-  readonly corralDead = (_s: Uint32Array, _off: number, op: number): boolean => {
-    if (this.corrals === null) return this.patternDead(op);
+  readonly deadAfterApply = (): boolean => {
     const { boxAt } = this;
-    const b = this.lastFrom;
-    const to = this.lastTo; // apply's square for the box, the end of a tunnel macro
+    const b = this.boxes[this.lastIndex];
+    const to = this.lastTo; // apply's square for the box: the end of a macro
     boxAt[b] = 0;
     boxAt[to] = 1;
-    const dead = this.corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp);
-    boxAt[to] = 0;
-    boxAt[b] = 1;
-    return dead || this.patternDead(op);
-  };
-
-  /** Forward, after corralDead: whether the successor `apply` has just built under `op` is dead by a learned pattern (patterns.ts). */
-  private patternDead(op: number): boolean {
-    if (this.patterns === null) return false;
-    const { boxAt } = this;
-    const b = this.lastFrom;
-    const to = this.lastTo;
-    boxAt[b] = 0;
-    boxAt[to] = 1;
-    const dead = this.patterns.deadAfterPush(boxAt, this.lastPlayer, to);
+    const dead =
+      (this.corrals !== null && this.corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp)) ||
+      (this.patterns !== null && this.patterns.deadAfterPush(boxAt, this.lastPlayer, to));
     boxAt[to] = 0;
     boxAt[b] = 1;
     return dead;
-  }
+  };
 
   /**
    * trace --states: the state as the Sokoban domain's atoms, sorted: its
@@ -458,7 +460,7 @@ export class PushSpace implements BestFirstSpace {
   }
 
   opName(op: number): string {
-    const gm = op >= this.board.size * 4 ? this.goalMacros : null;
+    const gm = this.goalMacroOf(op);
     if (gm) return `push ${this.board.name(gm.box(op))} to ${this.board.name(gm.goal(op))}`;
     return `${this.back ? 'pull' : 'push'} ${this.board.name(op >> 2)} ${DIR_WORDS[op & 3]}`;
   }
@@ -583,16 +585,13 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
   }
 
-  // the goal rooms' packing order: the cut of out-of-turn pushes (packing) and the feature-space search's packed boxes
-  const order = !back && (c.packing === true || c.features === true) ? new PackingOrder(board, dead) : null;
-  const packing = order && order.order.length > 0 ? order : null;
+  // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros
+  const order = !back && (c.packing === true || c.features === true || c.goalMacros === true) ? new PackingOrder(board, dead) : null;
+  const packing = order && order.rooms.length > 0 ? order : null;
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
-  if (!back && c.goalMacros === true) {
-    const goalOrder = new PackingOrder(board, dead);
-    if (goalOrder.rooms.length > 0) space.useGoalMacros(new GoalMacros(board, dead, goalOrder));
-  }
+  if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   const r = bestFirstSearch(
@@ -612,7 +611,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     {
       evaluator: space,
       rejectOp: back ? null : space.rejectFreeze,
-      pruneNew: corrals || space.patterns ? space.corralDead : null,
+      pruneNew: corrals || space.patterns ? space.deadAfterApply : null,
       open: c.features ? new FeatureOpen(() => space.cell) : null,
       deadRoot: back
         ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
