@@ -370,8 +370,13 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     return Math.max(1, Math.min(limits.maxWindowNodes ?? 50_000, (limits.nodesPerPush ?? 1000) * k, maxWork - stats.work));
   };
 
-  /** One pass of window searches with windows of k pushes; whether it gained. */
-  const windowPass = (k: number): boolean => {
+  /**
+   * One pass over windows of k pushes, overlapping by half: `solve` answers
+   * the window from push i to push j on its sub-level (the boxes of state i
+   * to those of state j) with replacement pushes and the states it expanded;
+   * a replacement that makes the plan better is spliced in. Whether it gained.
+   */
+  const pass = (k: number, solve: (sub: Board, i: number, j: number, cur: Replay) => { pushes: Push[] | null; expanded: number }): boolean => {
     let gained = false;
     const step = Math.max(1, k >> 1);
     for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
@@ -379,42 +384,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       if (j - i < 2) break;
       const cur = r!;
       const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j))));
-      const left = deadline - performance.now();
-      const options: SearchOptions = {
-        cycle: 'state',
-        timeoutMs: Math.max(1, left),
-        maxNodes: windowNodes(j - i),
-        maxMemoryMb: limits.maxMemoryMb,
-        signal: limits.signal,
-        interrupt: limits.interrupt,
-      };
-      const res = pushSearch(sub, deadSquares(sub), options, { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true });
-      stats.windows++;
-      stats.expanded += res.stats.expanded;
-      stats.work += res.stats.expanded;
-      if (!res.pushes || res.pushes.length > j - i) continue;
-      if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
-        stats.spliced++;
-        gained = true;
-      }
-    }
-    return gained;
-  };
-
-  /** One pass of walk-aware window searches (walkSearch) over windows of k pushes; whether it gained. */
-  const order = limits.order ?? { push: 1, walk: 0 };
-  const pushCost = order === 'pareto' ? 1 : order.push;
-  const walkCost = order === 'pareto' || order.walk === 0 ? 1e-3 * Math.max(pushCost, 1) : order.walk;
-  const walkPass = (k: number): boolean => {
-    let gained = false;
-    const step = Math.max(1, k >> 1);
-    for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
-      const j = Math.min(i + k, best.length);
-      if (j - i < 2) break;
-      const cur = r!;
-      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j))));
-      const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
-      const res = walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
+      const res = solve(sub, i, j, cur);
       stats.windows++;
       stats.expanded += res.expanded;
       stats.work += res.expanded;
@@ -426,6 +396,31 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     }
     return gained;
   };
+
+  /** Push-level A* windows (fewest pushes; a window's answer is kept only when it has no more pushes than the window). */
+  const windowPass = (k: number): boolean =>
+    pass(k, (sub, i, j) => {
+      const options: SearchOptions = {
+        cycle: 'state',
+        timeoutMs: Math.max(1, deadline - performance.now()),
+        maxNodes: windowNodes(j - i),
+        maxMemoryMb: limits.maxMemoryMb,
+        signal: limits.signal,
+        interrupt: limits.interrupt,
+      };
+      const res = pushSearch(sub, deadSquares(sub), options, { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true });
+      return { pushes: res.pushes && res.pushes.length <= j - i ? res.pushes : null, expanded: res.stats.expanded };
+    });
+
+  /** Walk-aware windows (walkSearch): pushes and walking steps, ending with the player in state j's region. */
+  const order = limits.order ?? { push: 1, walk: 0 };
+  const pushCost = order === 'pareto' ? 1 : order.push;
+  const walkCost = order === 'pareto' || order.walk === 0 ? 1e-3 * Math.max(pushCost, 1) : order.walk;
+  const walkPass = (k: number): boolean =>
+    pass(k, (sub, i, j, cur) => {
+      const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
+      return walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
+    });
 
   /** Pushes of the same box brought together: the next push of the box just pushed, moved up behind it. */
   const regroup = (): boolean => {
