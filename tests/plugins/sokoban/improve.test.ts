@@ -178,8 +178,8 @@ describe('auto --improve on a level', () => {
   });
 
   it('without --improve: half the work of the search (deterministic), so the demo plan (13 states expanded) stays as found', () => {
-    expect(defaultImproveWork(1000)).toBe(500);
-    expect(defaultImproveWork(13)).toBe(7);
+    expect(defaultImproveWork(1000)).toBe(25);
+    expect(defaultImproveWork(13)).toBe(1);
     expect(solveLoaded(load('domains/sokoban.pl'), { algo: 'auto' })).toMatchObject({ status: 'solved', length: 26, pushes: 8 });
   });
 
