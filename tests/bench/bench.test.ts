@@ -4,7 +4,7 @@
  * strategy and one curve point per solved level. Runs in-process (runJob)
  * and once on the real worker pool.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -129,6 +129,30 @@ describe('planlog bench on two tiny levels × two strategies', () => {
     expect(parseXml(cov)[0]).toBe('svg');
     expect(count(cov, 'curve')).toBe(2);
     expect(count(cov, 'point')).toBe(4); // each strategy solves both levels
+  });
+
+  it('--best: the ratio of each strategy\'s pushes and moves to the best known, in bench.md and bench.json; a bad line located, exit 2', async () => {
+    const out = tmp();
+    const bestFile = join(out, 'best.txt');
+    // tutorial 1: bfs pushes 1, moves 1; tutorial 2: 2 pushes, 4 moves
+    writeFileSync(bestFile, '1 1 1\n2 2 1\n');
+    const io = fakeIo();
+    const code = await benchCommand([`${tutorial}:1-2`, '--algo', 'bfs', '--timeout', '10', '--out', out, '--best', bestFile], io, { run: async (job) => runJob(job) });
+    expect(code).toBe(0);
+    const json = JSON.parse(readFileSync(join(out, 'bench.json'), 'utf8'));
+    expect(json.best.ratios.bfs).toEqual({
+      pushes: { levels: 2, mean: 1.5, worst: 2, worstLevel: 2, withinGoal: 1 },
+      moves: { levels: 2, mean: 1.5, worst: 2, worstLevel: 2, withinGoal: 2 },
+      both: { levels: 2, withinGoal: 1 },
+    });
+    const md = readFileSync(join(out, 'bench.md'), 'utf8');
+    expect(md).toContain(`## Against the best known (${bestFile})`);
+    expect(md).toContain('| bfs | 1.50 | 2.00 (level 2) | 1 / 2 | 1.50 | 2.00 (level 2) | 2 / 2 | 1 / 2 |');
+
+    writeFileSync(bestFile, '1 1 1\n2 x 1\n');
+    const bad = fakeIo();
+    await expect(benchCommand([`${tutorial}:1-2`, '--algo', 'bfs', '--out', out, '--best', bestFile], bad, { run: async (job) => runJob(job) })).rejects.toThrow(`${bestFile}:2:3: bad moves 'x'`);
+    await expect(benchCommand([`${tutorial}:1`, here('maps/demo.txt'), '--algo', 'bfs', '--out', out, '--best', bestFile], bad, { run: async (job) => runJob(job) })).rejects.toThrow(UsageError);
   });
 
   it('runs on the worker pool with repetitions (through main)', async () => {

@@ -7,7 +7,8 @@
 import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { basename, join } from 'node:path';
-import type { BenchConfig, BenchLevel, BenchPlan, Job, JobResult } from '../../bench/index.ts';
+import type { BenchConfig, BenchLevel, BenchPlan, BenchRow, Job, JobResult } from '../../bench/index.ts';
+import { type BestTable, MOVE_GOAL, parseBest, PUSH_GOAL, ratioTable, summarize } from '../../bench/coverage-report.ts';
 import { defaultMaxMemoryMb, optionNamed, positiveNumber, solveOptionsFrom, STOCHASTIC, UsageError } from '../../options/index.ts';
 import { defaultEngine, prologEngines, prologStrategies } from '../../prolog/solve.ts';
 import { isPddlName, pddlDefineKind } from '../../pddl/detect.ts';
@@ -47,6 +48,11 @@ const benchFlags = {
   prune: { type: 'string', value: 'NAME', help: 'deadlocks or none, for every strategy' },
   domain: { type: 'string', value: 'FILE', help: "domain file, opn or PDDL (default: domains/sokoban.pl; a folder's problems: its domain.pddl)" },
   out: { type: 'string', value: 'DIR', help: 'output folder (default: bench-output)' },
+  best: {
+    type: 'string',
+    value: 'FILE',
+    help: "best known results of the levels of one level file (lines 'N moves pushes' or 'N: LURD'): bench.md and bench.json add each strategy's pushes and moves against them",
+  },
 } as const satisfies Flags;
 
 export const bench = command({
@@ -147,6 +153,7 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   io.readFile(domainFile); // a missing domain is bad input, reported before any run
   const { charts, createPool, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
   const levels: BenchLevel[] = positionals.flatMap((spec) => benchLevels(spec, values.domain, io, resolveLevels));
+  const best = values.best === undefined ? undefined : readBest(values.best, levels, io);
   const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
 
   const pool = deps.run ? null : createPool(threads);
@@ -165,15 +172,41 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const wallMs = performance.now() - t0;
 
   const drawn = charts(rows, plan.timeoutMs);
-  const summary = toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })) });
+  const ratios = best === undefined ? undefined : bestRatios(rows, configs, best);
+  const summary =
+    toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })) }).trimEnd() +
+    (ratios ? `\n\n## Against the best known (${values.best})\n\nOver the solved levels whose best value is known; the goals: pushes within ${ratios.goals.pushes}×, moves within ${ratios.goals.moves}×.\n\n${ratios.table}` : '') +
+    '\n';
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'bench.csv'), toCsv(rows));
-  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, runs: rows }, null, 1)}\n`);
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, ...(ratios ? { best: { file: values.best, ratios: ratios.byStrategy } } : {}), runs: rows }, null, 1)}\n`);
   writeFileSync(join(outDir, 'bench.md'), summary);
   for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
   io.out(summary);
   io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
   return exitCode('ok');
+}
+
+/**
+ * The best-known table of --best: the levels must come from one level file
+ * (the table is keyed by level number). A bad line is a located error.
+ */
+function readBest(file: string, levels: readonly BenchLevel[], io: Io): BestTable {
+  const files = [...new Set(levels.map((l) => l.file))];
+  if (files.length !== 1 || levels.some((l) => l.domainFile !== undefined || /\.(pl|pddl)$/i.test(l.file))) {
+    throw new UsageError(`--best applies to the levels of one level file (its table is by level number); given: ${files.join(', ')}`);
+  }
+  return parseBest(io.readFile(file), file);
+}
+
+/** Per strategy, the ratios of its plans to the best known, and their Markdown table. */
+function bestRatios(rows: readonly BenchRow[], configs: readonly BenchConfig[], best: BestTable) {
+  const summaries = configs.map((c) => summarize(c.label, rows.filter((r) => r.strategy === c.label) as unknown as JobResult[], best));
+  return {
+    goals: { pushes: PUSH_GOAL, moves: MOVE_GOAL },
+    table: ratioTable(summaries),
+    byStrategy: Object.fromEntries(summaries.map((s) => [s.config, s.ratios])),
+  };
 }
 
 const isFolder = (path: string): boolean => {
