@@ -57,6 +57,13 @@ export class FeatureCells {
     return count;
   }
 
+  /** Whether cell `a` is better than cell `b` in one feature: more boxes packed, or fewer regions with as many packed. */
+  static improves(a: number, b: number): boolean {
+    const pa = Math.floor(a / (MAX_REGIONS + 1));
+    const pb = Math.floor(b / (MAX_REGIONS + 1));
+    return pa > pb || (pa === pb && a % (MAX_REGIONS + 1) < b % (MAX_REGIONS + 1));
+  }
+
   /** The cell of the state with these boxes (`boxAt` 1 on their squares). */
   cell(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
     let packed = this.packing ? this.packing.packedCount(boxAt) : 0;

@@ -30,7 +30,7 @@ export interface GoalMacroStats {
 
 export class GoalMacros {
   readonly stats: GoalMacroStats = { searches: 0, positions: 0, macros: 0 };
-  /** At most this many macros per state: boxes × rooms. */
+  /** At most this many macros per state: boxes × rooms (with `anywhere`: boxes × squares). */
   readonly maxPerState: number;
   /** The first macro id; a macro is base + b·size + g. */
   readonly base: number;
@@ -58,15 +58,24 @@ export class GoalMacros {
   private readonly dist: Float64Array;
   /** The ordered goals wanted in the state being expanded (their indices in `order.order`). */
   private readonly wanted: Int32Array;
+  /** With `anywhere`: the index of the macro b·size + t of the state being expanded, valid when its stamp is `count`'s. */
+  private readonly slot: Int32Array;
+  private readonly slotStamp: Int32Array;
+  private emitStamp = 0;
 
   constructor(
     readonly board: Board,
     private readonly dead: Uint8Array,
-    readonly order: PackingOrder,
+    readonly order: PackingOrder | null,
+    /**
+     * Box macros (Festival's moves): every box not packed, to every square it
+     * alone can reach in two pushes or more, not only to its room's next goal.
+     */
+    readonly anywhere = false,
   ) {
     const { size } = board;
     this.base = size * 4;
-    this.maxPerState = board.boxes.length * order.rooms.length;
+    this.maxPerState = board.boxes.length * (anywhere ? size : (order?.rooms.length ?? 0));
     this.seen = new Int32Array(size * 4);
     this.done = new Int32Array(size * 4);
     this.depth = new Int32Array(size * 4);
@@ -80,8 +89,10 @@ export class GoalMacros {
     this.ids = new Int32Array(m);
     this.lens = new Int32Array(m);
     this.lastDirs = new Int32Array(m);
-    this.dist = pushDistances(board, Int32Array.from(order.order));
-    this.wanted = new Int32Array(order.rooms.length);
+    this.dist = anywhere ? new Float64Array(0) : pushDistances(board, Int32Array.from(order?.order ?? []));
+    this.wanted = new Int32Array(order?.rooms.length ?? 0);
+    this.slot = new Int32Array(anywhere ? size * size : 0);
+    this.slotStamp = new Int32Array(anywhere ? size * size : 0);
   }
 
   /** The box square of a macro id. */
@@ -103,6 +114,9 @@ export class GoalMacros {
     const { order, board } = this;
     const size = board.size;
     this.count = 0;
+    this.emitStamp++;
+    if (this.anywhere) return this.emitAnywhere(boxAt, boxes, n, region, reach, out, k);
+    if (order === null) return k;
     const ws = ++this.wstamp;
     let nWant = 0;
     let first = 0;
@@ -144,9 +158,40 @@ export class GoalMacros {
     return k;
   }
 
+  /** `emit` with `anywhere`: each box not packed to each other square it reaches in two pushes or more (the fewest; the player behind the last). */
+  private emitAnywhere(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
+    const { order, board } = this;
+    const size = board.size;
+    const ws = ++this.wstamp;
+    for (const c of board.cells) this.want[c] = ws;
+    const packed = ++this.mstamp;
+    if (order !== null) for (const room of order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
+    const movable: number[] = [];
+    for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) movable.push(boxes[i]);
+    for (const b of movable) {
+      this.stats.searches++;
+      this.search(boxAt, b, region, reach, Infinity, (t, s) => {
+        if (this.depth[s] < 2 || t === b) return; // one push is an operator already; back on its square is no box move
+        const id = this.base + b * size + t;
+        this.slot[b * size + t] = this.count;
+        this.slotStamp[b * size + t] = this.emitStamp;
+        this.ids[this.count] = id;
+        this.lens[this.count] = this.depth[s];
+        this.lastDirs[this.count] = s & 3;
+        this.count++;
+        out[k++] = id;
+        this.stats.macros++;
+      });
+    }
+    return k;
+  }
+
   /** The index of a macro of the state being expanded (emit). */
   private index(op: number): number {
-    for (let i = 0; i < this.count; i++) if (this.ids[i] === op) return i;
+    if (this.anywhere) {
+      const key = op - this.base;
+      if (this.slotStamp[key] === this.emitStamp) return this.slot[key];
+    } else for (let i = 0; i < this.count; i++) if (this.ids[i] === op) return i;
     throw new Error(`goal macro ${op} was not emitted for this state`);
   }
 

@@ -96,6 +96,21 @@ export interface PushSearchConfig {
    */
   goalMacros?: boolean;
   /**
+   * Box macros (goal-macros.ts with `anywhere`; forward only): "push box b
+   * to square t" as one operator for every square t that b alone reaches
+   * in two pushes or more with the other boxes fixed (Festival's moves);
+   * boxes packed in a goal room's order stay. Replaces goal macros. Default off.
+   */
+  boxMacros?: boolean;
+  /**
+   * With `features`, in a greedy search (gWeight 0): FESS's move weights. A
+   * move that packs one more box or joins floor regions (the connectivity
+   * feature falls) weighs 0, any other 1; each feature cell's states are
+   * ordered by the sum of the weights on their path, then by the box
+   * estimate. Default off.
+   */
+  advisorWeights?: boolean;
+  /**
    * The `matching` estimate of a successor re-optimised from its parent's
    * assignment (one box moved: one augmenting path, O(n²)) instead of solved
    * anew (O(n³)); the same values, so the same search. Default on.
@@ -122,6 +137,9 @@ export interface PushSearchResult {
 
 /** f is kept in 1/16 units so weights like 1.5 stay exact. */
 const F_SCALE = 16;
+
+/** With advisor weights: f = ADVISOR_ORDER · (the path's weight) + h, so that the weight decides first (while h < ADVISOR_ORDER; keys stay exact below 13,000 weight). */
+const ADVISOR_ORDER = 10_000;
 
 /** The words of the operator names, in the order of Board.dirs. */
 const DIR_WORDS = ['up', 'down', 'left', 'right'] as const;
@@ -183,6 +201,12 @@ export class PushSpace implements BestFirstSpace {
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
+  /** FESS's move weights (PushSearchConfig.advisorWeights): cost() is 0 for a move that improves a feature, else 1. */
+  advisorWeights = false;
+  /** With advisorWeights: the cell of the state being expanded, the weight of the last `apply`, whether `cell` is already its successor's. */
+  private parentCell = 0;
+  private lastWeight = 1;
+  private cellOfLast = false;
   private readonly cellBoxAt: Uint8Array;
 
   constructor(
@@ -304,6 +328,7 @@ export class PushSpace implements BestFirstSpace {
       on += targetAt[b];
     }
     this.onTarget = on;
+    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.cell(boxAt, boxes, n);
     this.region(cells[s[off + this.BW]], reachMark);
     const reach = this.stamp;
     let k = 0;
@@ -374,6 +399,21 @@ export class PushSpace implements BestFirstSpace {
     this.lastOff = dstOff;
     this.lastIndex = this.indexAt[b];
     this.lastTo = to;
+    this.cellOfLast = false;
+    if (this.advisorWeights && this.features !== null) {
+      // the successor's cell: more boxes packed, or fewer regions, is an advisor's move
+      const i = this.lastIndex;
+      boxAt[b] = 0;
+      boxAt[to] = 1;
+      this.boxes[i] = to;
+      const cell = this.features.cell(boxAt, this.boxes, this.nDecoded);
+      this.boxes[i] = b;
+      boxAt[to] = 0;
+      boxAt[b] = 1;
+      this.lastWeight = FeatureCells.improves(cell, this.parentCell) ? 0 : 1;
+      this.cell = cell;
+      this.cellOfLast = true;
+    }
   }
 
   /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
@@ -445,7 +485,7 @@ export class PushSpace implements BestFirstSpace {
       n = this.readBoxes(s, off, scratch);
       h = this.estimator.estimate(scratch, n);
     }
-    if (this.features !== null && h !== Infinity) {
+    if (this.features !== null && h !== Infinity && !(this.cellOfLast && s === this.lastDst && off === this.lastOff)) {
       const at = this.cellBoxAt;
       for (let i = 0; i < n; i++) at[scratch[i]] = 1;
       this.cell = this.features.cell(at, scratch, n);
@@ -456,7 +496,7 @@ export class PushSpace implements BestFirstSpace {
 
   /** The pushes of the last `apply` (the engine asks right after it): 1, or a tunnel macro's length. */
   cost(): number {
-    return this.lastLen;
+    return this.advisorWeights ? this.lastWeight : this.lastLen;
   }
 
   opName(op: number): string {
@@ -586,21 +626,23 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   }
 
   // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros
-  const order = !back && (c.packing === true || c.features === true || c.goalMacros === true) ? new PackingOrder(board, dead) : null;
+  const order = !back && (c.packing === true || c.features === true || c.goalMacros === true || c.boxMacros === true) ? new PackingOrder(board, dead) : null;
   const packing = order && order.rooms.length > 0 ? order : null;
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
-  if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
+  if (!back && c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));
+  else if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
+  space.advisorWeights = c.advisorWeights === true && c.features === true && c.gWeight === 0;
   const r = bestFirstSearch(
     space,
     options,
     {
-      gWeight: c.gWeight,
+      gWeight: space.advisorWeights ? ADVISOR_ORDER : c.gWeight,
       hWeight: c.hWeight,
-      reopen: c.gWeight > 0,
+      reopen: c.gWeight > 0 || space.advisorWeights,
       goalOnGeneration: c.goalOnGeneration || back,
       tieByG: !c.preferDeep,
       preferDeep: c.preferDeep,

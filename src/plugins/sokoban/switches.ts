@@ -38,6 +38,8 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
   { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
   { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },
+  { field: 'boxMacros', decl: onOff('box-macros', 'box macros: a box pushed alone to any square it can reach as one move, as in FESS (forward searches; instead of goal macros)', 'off') },
+  { field: 'advisorWeights', decl: onOff('advisors', "FESS's move weights with features: moves that pack a box or join floor regions weigh 0, others 1; each cell's states by their path's weight first (greedy searches)", 'off') },
 ];
 
 /** The switches' options, for a strategy's `options`. */

@@ -3,7 +3,8 @@
  * PushSearchConfig.goalMacros): on a hand-made level with a goal room, the
  * macros applicable at the root and their successors, a greedy plan through
  * macros (its single pushes replayed by the Sokoban domain's validator), and
- * the node counts with and without.
+ * the node counts with and without; box macros (every square a box alone
+ * reaches) and the feature-space search's advisor weights.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -114,6 +115,48 @@ describe('goal macros', () => {
       '6 tunnels: solved 29 pushes, 5 expanded, 4 macros, valid true',
       '65 pushes: solved 41 pushes, 17 expanded, 4 macros, valid true',
       '65 tunnels: solved 41 pushes, 17 expanded, 4 macros, valid true',
+    ]);
+  });
+});
+
+describe('box macros (GoalMacros with anywhere) and advisor weights', () => {
+  it('at the root of ROOM each box gets a macro to every square it alone reaches in two pushes or more', () => {
+    const b = board(ROOM);
+    const dead = deadSquares(b);
+    const space = new PushSpace(b, dead, false, new FreezeCheck(b, dead), null, new BoxEstimator(b, 'matching'));
+    space.useGoalMacros(new GoalMacros(b, dead, null, true));
+    expect(space.numOps).toBe(b.size * 4 + 3 * b.size);
+    const out = new Int32Array(space.numOps);
+    const k = space.applicable(space.init, 0, out);
+    const macros = [...out.slice(0, k)].filter((o) => o >= b.size * 4).map((o) => space.opName(o));
+    expect(k - macros.length).toBe(9); // the single pushes
+    expect(macros.filter((n) => n.startsWith('push x4y2 '))).toEqual(['push x4y2 to x3y1', 'push x4y2 to x5y1', 'push x4y2 to x2y2', 'push x4y2 to x2y1', 'push x4y2 to x2y3', 'push x4y2 to x1y2', 'push x4y2 to x1y1', 'push x4y2 to x1y3']);
+    expect(macros.length).toBe(21);
+  });
+
+  it('greedy with box macros, with and without the advisor weights: the plans replay and are valid', () => {
+    const b = board(ROOM);
+    const run = (c: Partial<PushSearchConfig>) => {
+      const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, features: true, boxMacros: true, ...c });
+      return `${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${valid(ROOM.join('\n'), expandPushes(b, r.pushes!))}`;
+    };
+    expect(run({})).toBe('solved 12 pushes, 4 expanded, 64 macros, valid true');
+    expect(run({ advisorWeights: true })).toBe('solved 12 pushes, 4 expanded, 64 macros, valid true');
+  });
+
+  const sasquatch = fileURLToPath(new URL('../../../../shared/levels/sasquatch.txt', import.meta.url));
+  it.skipIf(!existsSync(sasquatch))('Sasquatch 7: the feature-space search with advisor weights, goal or box macros, expands fewer states and finds shorter plans', () => {
+    const text = readFileSync(sasquatch, 'utf8');
+    const b = new Board(readLevel(text, 'sasquatch.txt', 7));
+    const got = [{}, { advisorWeights: true }, { boxMacros: true, advisorWeights: true }].map((c) => {
+      const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, features: true, goalMacros: true, ...c });
+      const steps = expandPushes(b, r.pushes!);
+      return `${r.status} ${r.pushes!.length} pushes, ${steps.length} moves, ${r.stats.expanded} expanded, valid ${valid(text, steps, 7)}`;
+    });
+    expect(got).toEqual([
+      'solved 128 pushes, 729 moves, 43325 expanded, valid true',
+      'solved 72 pushes, 309 moves, 35539 expanded, valid true',
+      'solved 78 pushes, 273 moves, 3105 expanded, valid true',
     ]);
   });
 });
