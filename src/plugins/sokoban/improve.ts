@@ -501,7 +501,9 @@ export const WINDOW_SETUP_WORK = 100;
  * Without --improve, auto's improvement is limited by work, not time, so
  * that its plans do not depend on the machine's speed: IMPROVE_WORK times
  * the push states its search expanded, plus IMPROVE_MIN_WORK (see
- * ImproveLimits.maxWork), within IMPROVE_CAP_MS and the time limit.
+ * ImproveLimits.maxWork), within IMPROVE_CAP_MS and the time limit; none
+ * when that is less than one window's set-up (WINDOW_SETUP_WORK: searches
+ * of under 4,000 states).
  */
 export const IMPROVE_WORK = 0.025;
 export const IMPROVE_MIN_WORK = 0;
@@ -529,7 +531,8 @@ export function improveResult(space: SearchSpace, options: SearchOptions, r: Sea
   const left = t0 + options.timeoutMs - (options.spentMs ?? 0) - performance.now();
   const ms = Math.min(given === undefined ? IMPROVE_CAP_MS : given * 1000, left);
   const work = Math.min(nodesLeft, given === undefined ? defaultImproveWork(searchExpanded) : Infinity);
-  if (!(ms > 0) || !(work > 0)) return r;
+  // by default nothing below the cost of one window: a search that small found its plan in a few milliseconds
+  if (!(ms > 0) || !(work > 0) || (given === undefined && work < WINDOW_SETUP_WORK)) return r;
   const board = boardOf(options.context.level);
   const pushes = pushesOfSteps(board, r.plan.map((op) => space.opName(op)));
   const order = planOrder(space);
