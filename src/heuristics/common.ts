@@ -139,21 +139,29 @@ export function holds(s: Uint32Array, off: number, a: number): boolean {
  * A min-priority queue of atom ids with numeric keys; an entry is never
  * updated in place (callers push again and skip stale entries when popped).
  * Bucket mode (integer keys, each pushed key at least the last popped one,
- * as in Dijkstra) is a list per key value; heap mode is a binary heap.
+ * as in Dijkstra) is a stack per key value (last pushed, first popped),
+ * linked through typed arrays: no allocation per push once the pool has
+ * grown to its peak; heap mode is a binary heap.
  */
 export class MinQueue {
   private readonly bucketed: boolean;
   private size = 0;
   // heap mode: the search's binary heap
   private readonly heap = new Heap();
-  // bucket mode
-  private readonly buckets: number[][] = [];
+  // bucket mode: head[key] is the last entry pushed with that key (-1: none);
+  // an entry holds its value and the entry pushed before it with the same key
+  private head = new Int32Array(0);
+  private val = new Int32Array(0);
+  private next = new Int32Array(0);
+  /** Entries handed out since the last `clear`; popped ones are reused through `free`. */
+  private used = 0;
+  private free = -1;
   private cur = 0;
   private top = -1;
   /** Key of the entry returned by the last `pop`. */
   lastKey = 0;
 
-  /** Buckets when `integerKeys` and the largest key stays below `maxKey` (memory is one list per key). */
+  /** Buckets when `integerKeys` and the largest key stays below `maxKey` (memory is one word per key). */
   constructor(integerKeys: boolean, maxKey = Infinity) {
     this.bucketed = integerKeys && maxKey <= 1 << 20;
   }
@@ -164,9 +172,12 @@ export class MinQueue {
 
   clear(): void {
     if (this.bucketed) {
-      for (let k = this.cur; k <= this.top; k++) this.buckets[k].length = 0;
+      const head = this.head;
+      for (let k = this.cur; k <= this.top; k++) head[k] = -1;
       this.cur = 0;
       this.top = -1;
+      this.used = 0;
+      this.free = -1;
     } else this.heap.size = 0;
     this.size = 0;
   }
@@ -177,8 +188,16 @@ export class MinQueue {
       this.heap.push(key, val);
       return;
     }
-    while (this.buckets.length <= key) this.buckets.push([]);
-    this.buckets[key].push(val);
+    if (key >= this.head.length) this.growHead(key);
+    let e = this.free;
+    if (e >= 0) this.free = this.next[e];
+    else {
+      if (this.used === this.val.length) this.growPool();
+      e = this.used++;
+    }
+    this.val[e] = val;
+    this.next[e] = this.head[key];
+    this.head[key] = e;
     if (this.size === 1 || key < this.cur) this.cur = key;
     if (key > this.top) this.top = key;
   }
@@ -191,10 +210,32 @@ export class MinQueue {
       this.lastKey = this.heap.lastKey;
       return v;
     }
-    let b = this.buckets[this.cur];
-    while (b.length === 0) b = this.buckets[++this.cur];
-    this.lastKey = this.cur;
-    return b.pop() as number;
+    const head = this.head;
+    let k = this.cur;
+    while (head[k] < 0) k++;
+    this.cur = k;
+    const e = head[k];
+    head[k] = this.next[e];
+    this.next[e] = this.free;
+    this.free = e;
+    this.lastKey = k;
+    return this.val[e];
+  }
+
+  private growHead(key: number): void {
+    const head = new Int32Array(Math.max(key + 1, this.head.length * 2, 64)).fill(-1);
+    head.set(this.head);
+    this.head = head;
+  }
+
+  private growPool(): void {
+    const n = Math.max(this.val.length * 2, 256);
+    const val = new Int32Array(n);
+    val.set(this.val);
+    this.val = val;
+    const next = new Int32Array(n);
+    next.set(this.next);
+    this.next = next;
   }
 }
 

@@ -37,10 +37,14 @@ export const lmcut: Heuristic = {
     const rt = compileRelaxed(space.task);
     const { numAtoms, numOps, preStart, pre, addStart, add, preOfStart, preOf, addOfStart, addOf, numPre, initAtom, goalAtom, words } = rt;
 
+    const cost = rt.cost;
     const hmax = new Float64Array(numAtoms);
-    const opCost = new Float64Array(numOps);
+    /** Operator costs in this evaluation; the cut operators of the last one (`dirty`) still have reduced costs. */
+    const opCost = Float64Array.from(cost);
+    const dirty = new Int32Array(numOps);
+    let numDirty = 0;
     const unsat = new Int32Array(numOps);
-    /** Chosen precondition of each operator (-1: not reached) and its h^max when chosen. */
+    /** Chosen precondition of each reached operator (unsat 0) and its h^max when chosen. */
     const choice = new Int32Array(numOps);
     const choiceCost = new Float64Array(numOps);
     /**
@@ -52,9 +56,23 @@ export const lmcut: Heuristic = {
     const nextChosen = new Int32Array(numOps);
     const prevChosen = new Int32Array(numOps);
     const queue = new MinQueue(rt.integerCosts, rt.costSum);
-    /** Round marks: zone[a] === round (goal zone), before[a] === round (reached before the zone). */
-    const zone = new Uint32Array(numAtoms);
-    const before = new Uint32Array(numAtoms);
+    /**
+     * Round marks: zone[a] === round (goal zone), before[a] === round
+     * (reached before the zone), into[o] === round (o adds a goal-zone atom,
+     * marked while the zone is built, so that the walk to the zone's border
+     * tests one word per operator instead of its effects).
+     */
+    const zone = new Int32Array(numAtoms);
+    const before = new Int32Array(numAtoms);
+    const into = new Int32Array(numOps);
+    /** live[a] === round: from a, the walk to the zone's border can reach a cut operator (or a is in the zone). */
+    const live = new Int32Array(numAtoms);
+    const liveStack = new Int32Array(numAtoms);
+    /** Rounds left before the live atoms are tried again, and failed tries in a row. */
+    let rest = 0;
+    let failures = 0;
+    /** Operators reached by the last full h^max exploration. */
+    let reachedOps = 0;
     let round = 0;
     const stack = new Int32Array(numAtoms);
     const stateAtoms = new Int32Array(numAtoms);
@@ -101,7 +119,15 @@ export const lmcut: Heuristic = {
         for (let i = preOfStart[a], end = preOfStart[a + 1]; i < end; i++) {
           const o = preOf[i];
           if (--unsat[o] === 0) {
-            choose(o, a, c);
+            reachedOps++;
+            // o's first choice (its choice is stale from an earlier evaluation): at the head of a's list
+            const head = chosenBy[a];
+            nextChosen[o] = head;
+            prevChosen[o] = -1;
+            if (head >= 0) prevChosen[head] = o;
+            chosenBy[a] = o;
+            choice[o] = a;
+            choiceCost[o] = c;
             relaxEffects(o, c + opCost[o]);
           }
         }
@@ -137,9 +163,10 @@ export const lmcut: Heuristic = {
     const evaluate = (s: Uint32Array, off: number): number => {
       if (rt.unsolvable) return Infinity;
       hmax.fill(Infinity);
-      opCost.set(rt.cost);
+      // only the cut operators' costs changed in the last evaluation
+      for (let i = 0; i < numDirty; i++) opCost[dirty[i]] = cost[dirty[i]];
+      numDirty = 0;
       unsat.set(numPre);
-      choice.fill(-1);
       chosenBy.fill(-1);
       queue.clear();
       let numState = 0;
@@ -157,59 +184,128 @@ export const lmcut: Heuristic = {
       stateAtoms[numState++] = initAtom;
       hmax[initAtom] = 0;
       queue.push(0, initAtom);
+      reachedOps = 0;
       exploreFull();
       if (hmax[goalAtom] === Infinity) return Infinity;
 
       let h = 0;
       while (hmax[goalAtom] > 0) {
-        if (++round === 0xffffffff) {
+        if (++round === 0x7fffffff) {
           zone.fill(0);
           before.fill(0);
+          into.fill(0);
+          live.fill(0);
           round = 1;
         }
-        // 2. goal zone, backwards through zero-cost operators
+        // 2. goal zone, backwards through zero-cost operators; the choices of
+        // the other reached achievers of zone atoms start the live atoms
         let top = 0;
+        let numLive = 0;
         zone[goalAtom] = round;
         stack[top++] = goalAtom;
         while (top > 0) {
           const a = stack[--top];
           for (let i = addOfStart[a], end = addOfStart[a + 1]; i < end; i++) {
             const o = addOf[i];
-            if (opCost[o] !== 0) continue;
+            into[o] = round; // o adds a zone atom: a cut operator if the walk below reaches it
+            if (unsat[o] !== 0) continue; // not reached: no choice
             const p = choice[o];
-            if (p >= 0 && zone[p] !== round) {
-              zone[p] = round;
-              stack[top++] = p;
+            if (opCost[o] === 0) {
+              if (zone[p] !== round) {
+                zone[p] = round;
+                stack[top++] = p;
+              }
+            } else if (live[p] !== round) {
+              live[p] = round;
+              liveStack[numLive++] = p;
             }
+          }
+        }
+        // 2b. live atoms: those from which the walk below can reach a cut
+        // operator (backwards through the choices of reached achievers). The
+        // walk may skip every other atom: from them it reaches no cut
+        // operator, and it never pushes a live atom while walking from one
+        // that is not live, so it pops the live atoms in the same order and
+        // finds the same cut in the same order. Abandoned (the plain walk)
+        // when it would cost more than the walk saves; after a failure it
+        // rests for a number of rounds that doubles with each failure in a row.
+        let pruned = false;
+        if (rest > 0) rest--;
+        else {
+          let work = 0;
+          const budget = reachedOps >> 1;
+          while (numLive > 0) {
+            const a = liveStack[numLive - 1];
+            const i0 = addOfStart[a];
+            const end = addOfStart[a + 1];
+            work += end - i0;
+            if (work > budget) break; // a stays on the stack: failed
+            numLive--;
+            for (let i = i0; i < end; i++) {
+              const o = addOf[i];
+              if (unsat[o] !== 0) continue;
+              const p = choice[o];
+              if (live[p] !== round && zone[p] !== round) {
+                live[p] = round;
+                liveStack[numLive++] = p;
+              }
+            }
+          }
+          if (numLive === 0) {
+            pruned = true;
+            failures = 0;
+          } else {
+            numLive = 0;
+            if (failures < 6) failures++;
+            rest = 1 << failures;
           }
         }
         // 3. forwards from the state to the zone's border: the cut
         let numCut = 0;
-        for (let i = 0; i < numState; i++) {
-          const a = stateAtoms[i];
-          before[a] = round;
-          stack[top++] = a;
-        }
-        while (top > 0) {
-          const a = stack[--top];
-          for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
-            const addEnd = addStart[o + 1];
-            let intoZone = false;
-            for (let j = addStart[o]; j < addEnd; j++) {
-              if (zone[add[j]] === round) {
-                intoZone = true;
-                break;
+        if (pruned) {
+          // only live atoms; a live atom is pushed once (its live mark is cleared)
+          for (let i = 0; i < numState; i++) {
+            const a = stateAtoms[i];
+            if (live[a] === round) {
+              live[a] = 0;
+              stack[top++] = a;
+            }
+          }
+          while (top > 0) {
+            const a = stack[--top];
+            for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
+              if (into[o] === round) {
+                cut[numCut++] = o;
+                continue;
+              }
+              for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
+                const e = add[j];
+                if (live[e] === round) {
+                  live[e] = 0;
+                  stack[top++] = e;
+                }
               }
             }
-            if (intoZone) {
-              cut[numCut++] = o;
-              continue;
-            }
-            for (let j = addStart[o]; j < addEnd; j++) {
-              const e = add[j];
-              if (before[e] !== round) {
-                before[e] = round;
-                stack[top++] = e;
+          }
+        } else {
+          for (let i = 0; i < numState; i++) {
+            const a = stateAtoms[i];
+            before[a] = round;
+            stack[top++] = a;
+          }
+          while (top > 0) {
+            const a = stack[--top];
+            for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
+              if (into[o] === round) {
+                cut[numCut++] = o;
+                continue;
+              }
+              for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
+                const e = add[j];
+                if (before[e] !== round) {
+                  before[e] = round;
+                  stack[top++] = e;
+                }
               }
             }
           }
@@ -222,6 +318,7 @@ export const lmcut: Heuristic = {
         // 4. cheaper operators, incremental h^max
         for (let i = 0; i < numCut; i++) {
           const o = cut[i];
+          if (opCost[o] === cost[o]) dirty[numDirty++] = o;
           opCost[o] -= landmarkCost;
           relaxEffects(o, choiceCost[o] + opCost[o]);
         }
