@@ -7,6 +7,7 @@
 export { parseRanges, resolveLevels, splitSpec, type BenchLevel } from './levels.ts';
 export { benchJobs, progressBar, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './run.ts';
 export { charts, summarize, toCsv, toMarkdown, type StrategySummary, type SummaryInfo } from './report.ts';
+export { ipcScores, ipcTable, timeScore, type IpcScore } from './ipc.ts';
 export { barChart, curveChart, type BarChart, type CurveChart } from './svg.ts';
 // the runner of the jobs: a pool of worker threads
 export { createPool } from '../workers/pool.ts';

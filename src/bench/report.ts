@@ -144,6 +144,8 @@ export interface SummaryInfo {
   wallMs: number;
   /** Chart files to link, relative to the Markdown file. */
   charts?: { title: string; file: string }[];
+  /** The IPC scores' table (ipc.ts ipcTable), printed after the levels. */
+  ipc?: string;
 }
 
 /** The Markdown summary: per strategy, then per level, then the charts. */
@@ -177,6 +179,14 @@ export function toMarkdown(rows: readonly BenchRow[], info: SummaryInfo): string
       return `${len} (${seconds(cellMedian(rows, l, s, (r) => r.timeMs) ?? NaN)})`;
     });
     out.push(`| ${l} | ${cells.join(' | ')} |`);
+  }
+  if (info.ipc) {
+    out.push('', '## IPC scores', '');
+    out.push(
+      'Per domain (a PDDL folder, or a level file): problems solved; quality, Σ C*/C with C* the cheapest plan any strategy here found; time, Σ of 1 within 1 s, else 1 − log t / log T (t the whole solve, T the limit).',
+      '',
+      info.ipc,
+    );
   }
   if (info.charts?.length) {
     out.push('', '## Charts', '');

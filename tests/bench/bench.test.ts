@@ -118,6 +118,9 @@ describe('planlog bench on two tiny levels × two strategies', () => {
     expect(md).toContain('| ga | 2 / 2 | 2 / 2 |');
     expect(md).toMatch(/\| tutorial 2 \| 4 \([\d.]+ m?s\) \| 4 \([\d.]+ m?s\) \|/);
     expect(md).toContain('![Levels solved within a time limit](coverage.svg)');
+    // the IPC scores: both strategies find the shortest plans of both levels, each within a second
+    expect(md).toContain('| tutorial | bfs | 2 / 2 | 2.00 | 2.00 |\n| tutorial | ga | 2 / 2 | 2.00 | 2.00 |');
+    expect(json.ipc.map((x: { strategy: string; solved: number }) => `${x.strategy} ${x.solved}`)).toEqual(['bfs 2', 'ga 2']);
     expect(io.stdout).toContain('# Benchmark');
 
     for (const f of ['time.svg', 'expanded.svg', 'length.svg']) {

@@ -151,7 +151,7 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const outDir = values.out ?? 'bench-output';
   const domainFile = values.domain ?? bundledDomain;
   io.readFile(domainFile); // a missing domain is bad input, reported before any run
-  const { charts, createPool, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
+  const { charts, createPool, ipcScores, ipcTable, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
   const levels: BenchLevel[] = positionals.flatMap((spec) => benchLevels(spec, values.domain, io, resolveLevels));
   const best = values.best === undefined ? undefined : readBest(values.best, levels, io);
   const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
@@ -173,13 +173,14 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
 
   const drawn = charts(rows, plan.timeoutMs);
   const ratios = best === undefined ? undefined : bestRatios(rows, configs, best);
+  const ipc = ipcScores(rows, plan.timeoutMs);
   const summary =
-    toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })) }).trimEnd() +
+    toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })), ipc: ipcTable(ipc) }).trimEnd() +
     (ratios ? `\n\n## Against the best known (${values.best})\n\nOver the solved levels whose best value is known; the goals: pushes within ${ratios.goals.pushes}×, moves within ${ratios.goals.moves}×.\n\n${ratios.table}` : '') +
     '\n';
   mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'bench.csv'), toCsv(rows));
-  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, ...(ratios ? { best: { file: values.best, ratios: ratios.byStrategy } } : {}), runs: rows }, null, 1)}\n`);
+  writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, ...(ratios ? { best: { file: values.best, ratios: ratios.byStrategy } } : {}), ipc, runs: rows }, null, 1)}\n`);
   writeFileSync(join(outDir, 'bench.md'), summary);
   for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
   io.out(summary);
