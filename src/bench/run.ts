@@ -14,8 +14,10 @@ export interface BenchConfig {
   options?: Job['options'];
   /** Stochastic: repetition r (1-based) runs with seed + r − 1. */
   seed?: number;
-  /** `prolog`: the planning theory on a Prolog engine (algo iddfs or bfs). */
-  backend?: 'ts' | 'prolog';
+  /** `prolog`: the planning theory on a Prolog engine (algo iddfs or bfs); `fd`: Fast Downward (algo: its alias or search string). */
+  backend?: 'ts' | 'prolog' | 'fd';
+  /** With backend fd: the driver and the configuration. */
+  fd?: { driver: string; config: string };
   engine?: Job['engine'];
   /** Run only on levels with at most this many boxes (the Prolog backend's "small enough"). */
   maxBoxes?: number;
@@ -63,6 +65,7 @@ export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; confi
             maxNodes: plan.maxNodes,
             maxMemoryMb: plan.maxMemoryMb,
             ...(config.backend === 'prolog' ? { backend: 'prolog' as const, engine: config.engine } : {}),
+            ...(config.backend === 'fd' ? { backend: 'fd' as const, fd: config.fd } : {}),
           },
         });
       }

@@ -9,6 +9,7 @@ import { isProblemFile, loadProblem, type LoadedProblem } from '../core/load.ts'
 import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 import { solve } from '../pipeline/solve.ts';
 import type { PrologEngine } from '../prolog/solve.ts';
+import { runFastDownwardJob } from './fast-downward.ts';
 
 export interface Job {
   file: string;
@@ -22,8 +23,10 @@ export interface Job {
   timeoutMs: number;
   maxNodes?: number;
   maxMemoryMb?: number;
-  /** Run the planning theory in a Prolog engine instead of the TS search (algo iddfs or bfs). */
-  backend?: 'ts' | 'prolog';
+  /** Run the planning theory in a Prolog engine instead of the TS search (algo iddfs or bfs), or Fast Downward (fast-downward.ts). */
+  backend?: 'ts' | 'prolog' | 'fd';
+  /** With backend fd: the driver (fast-downward.py) and the configuration (an alias or a search string). */
+  fd?: { driver: string; config: string };
   /** Prolog engine of backend prolog (default tau). */
   engine?: PrologEngine;
 }
@@ -51,6 +54,7 @@ export interface JobResult {
 
 export function configName(j: Pick<Job, 'algo' | 'heuristic' | 'options' | 'backend'>): string {
   if (j.backend === 'prolog') return `prolog:${j.algo}`;
+  if (j.backend === 'fd') return `fd:${j.algo}`;
   const flags = Object.entries(j.options ?? {})
     .filter(([, v]) => v !== undefined && v !== false)
     .map(([k, v]) => (v === true ? k : `${k}=${v}`));
@@ -87,6 +91,7 @@ function optionsOf(job: Job): SolveOptions {
 export async function runJob(job: Job): Promise<JobResult> {
   const config = configName(job);
   const base = { file: job.file, level: job.level, config };
+  if (job.backend === 'fd' && job.fd) return runFastDownwardJob({ ...job, fd: job.fd }, base);
   try {
     const t0 = performance.now();
     const loaded = load(job);

@@ -16,6 +16,7 @@ import { command, parseFor, type Flags, type Parsed } from '../command.ts';
 import { exitCode } from '../exit.ts';
 import type { Io } from '../io.ts';
 import { checkDomainGiven } from '../inputs.ts';
+import { findFastDownward } from '../../workers/fast-downward.ts';
 import { bundledDomain } from '../paths.ts';
 
 /** The strategies benchmarked without --algo: the theses' set. */
@@ -36,6 +37,11 @@ const benchFlags = {
   },
   vs: { type: 'string', value: 'prolog', help: 'add the Prolog backend (prolog:iddfs, prolog:bfs) and the TS iddfs to the comparison, on the small levels only' },
   'vs-max-boxes': { type: 'string', value: 'N', help: `small enough for the Prolog backend: at most N boxes (default ${DEFAULT_VS_MAX_BOXES})` },
+  fd: {
+    type: 'string',
+    value: 'PATH',
+    help: "Fast Downward's driver (fast-downward.py) for --algo fd:ALIAS or fd:SEARCH, e.g. fd:lama-first or fd:astar(lmcut()) (default: $FAST_DOWNWARD, else fast-downward.py on the PATH)",
+  },
   engine: { type: 'string', value: 'NAME', help: `Prolog engine: ${defaultEngine} (default, as everywhere) or swipl (much faster; the optional package swipl-wasm)` },
   timeout: { type: 'string', value: 'SEC', help: 'time limit per run (default 30)' },
   'max-nodes': { type: 'string', value: 'N', help: 'expanded-node limit per run' },
@@ -88,7 +94,8 @@ const takes = (name: string, algo: string): boolean => optionNamed(name).strateg
 /** The benchmark's configurations from --algo and the option flags. Throws UsageError. */
 export function benchConfigs(
   algos: string[],
-  values: { seed?: string; width?: string; temperature?: string; prune?: string; vs?: string; engine?: string; 'vs-max-boxes'?: string },
+  values: { seed?: string; width?: string; temperature?: string; prune?: string; vs?: string; engine?: string; 'vs-max-boxes'?: string; fd?: string },
+  env: NodeJS.ProcessEnv = process.env,
 ): BenchConfig[] {
   if (values.vs !== undefined && values.vs !== 'prolog') throw new UsageError(`--vs takes prolog, got '${values.vs}'`);
   const listed = algos.flatMap((a) => a.split(',')).map((a) => a.trim()).filter((a) => a !== '');
@@ -100,7 +107,22 @@ export function benchConfigs(
   const engine = values.engine ?? defaultEngine;
   if (!(prologEngines as readonly string[]).includes(engine)) throw new UsageError(`unknown engine '${engine}' (choose one of: ${prologEngines.join(', ')})`);
   const maxBoxes = positiveNumber('vs-max-boxes', values['vs-max-boxes'], true) ?? DEFAULT_VS_MAX_BOXES;
+  const fdLabels = labels.filter((l) => l.startsWith('fd:'));
+  if (fdLabels.length === 0 && values.fd !== undefined) throw new UsageError('--fd applies to Fast Downward configurations (--algo fd:ALIAS)');
+  const driver = fdLabels.length > 0 ? findFastDownward(values.fd, env) : null;
+  if (fdLabels.length > 0 && driver === null) {
+    throw new UsageError(
+      values.fd !== undefined
+        ? `--fd ${values.fd}: no such file (Fast Downward's driver, fast-downward.py)`
+        : `--algo ${fdLabels[0]}: Fast Downward not found: give --fd PATH/TO/fast-downward.py, set FAST_DOWNWARD, or put fast-downward.py on the PATH`,
+    );
+  }
   const configs = labels.map((label): BenchConfig => {
+    if (label.startsWith('fd:')) {
+      const config = label.slice('fd:'.length);
+      if (config === '') throw new UsageError(`--algo ${label}: name a Fast Downward alias (fd:lama-first) or search (fd:astar(lmcut()))`);
+      return { label, algo: config, backend: 'fd', fd: { driver: driver!, config } };
+    }
     if (label.startsWith('prolog:')) {
       const algo = label.slice('prolog:'.length);
       if (!(prologStrategies as readonly string[]).includes(algo)) throw new UsageError(`--algo ${label}: the Prolog backend runs ${prologStrategies.join(' and ')}`);
