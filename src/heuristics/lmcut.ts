@@ -16,6 +16,14 @@
  *    reached this way and that add a goal-zone atom form the cut, a
  *    landmark. Its cheapest operator's cost is added to h and subtracted
  *    from every operator of the cut.
+ *    This walk is most of the time, every round over most of the graph, so
+ *    it does less while finding the same cut in the same order (the order
+ *    decides ties in step 4, so the values depend on it): "adds a zone
+ *    atom" is one mark per operator, set while the zone is built; when it
+ *    is cheap to find (backwards from the zone), the walk only enters the
+ *    atoms from which it can reach a cut operator (on logistics, a handful
+ *    of the hundred); and of operators with the same effects it looks at
+ *    the effects of the first only.
  * 4. h^max is repaired incrementally: costs only fell, so only the effects
  *    of the cut's operators, and from them only operators whose chosen
  *    precondition got cheaper, are re-propagated.
@@ -24,7 +32,10 @@
  *
  * All arrays are typed and allocated once per task (operator → preconditions
  * and effects, atom → operators as flat Int32Arrays); an evaluation only
- * reuses them (the bucket queue's lists grow to their peak once).
+ * reuses them (the bucket queue's pool grows to its peak once), resets the
+ * per-atom arrays and the precondition counters, restores the costs of the
+ * last evaluation's cut operators only, and marks by round stamps.
+ * bench/lmcut.ts measures it (README, "Heuristics").
  */
 import { compileRelaxed, MinQueue } from './common.ts';
 import type { Heuristic } from './types.ts';
@@ -65,6 +76,28 @@ export const lmcut: Heuristic = {
     const zone = new Int32Array(numAtoms);
     const before = new Int32Array(numAtoms);
     const into = new Int32Array(numOps);
+    /**
+     * Operators with the same effects share an effect set (addSet). Once the
+     * walk below has gone through one of them (not into the zone), all of
+     * their effects are marked, so it skips the others' effects
+     * (setDone[addSet[o]] === round); e.g. every fly(a, from, to, ...) of
+     * one plane to one city, every lift move to one floor.
+     */
+    const addSet = new Int32Array(numOps).fill(-1); // -1: no other operator has o's effects
+    let numSets = 0;
+    {
+      const first = new Map<string, number>();
+      for (let o = 0; o < numOps; o++) {
+        const key = Array.from(add.subarray(addStart[o], addStart[o + 1])).sort((x, y) => x - y).join(',');
+        const f = first.get(key);
+        if (f === undefined) first.set(key, o);
+        else {
+          if (addSet[f] < 0) addSet[f] = numSets++;
+          addSet[o] = addSet[f];
+        }
+      }
+    }
+    const setDone = new Int32Array(numSets);
     /** live[a] === round: from a, the walk to the zone's border can reach a cut operator (or a is in the zone). */
     const live = new Int32Array(numAtoms);
     const liveStack = new Int32Array(numAtoms);
@@ -195,6 +228,7 @@ export const lmcut: Heuristic = {
           before.fill(0);
           into.fill(0);
           live.fill(0);
+          setDone.fill(0);
           round = 1;
         }
         // 2. goal zone, backwards through zero-cost operators; the choices of
@@ -278,6 +312,11 @@ export const lmcut: Heuristic = {
                 cut[numCut++] = o;
                 continue;
               }
+              const set = addSet[o];
+              if (set >= 0) {
+                if (setDone[set] === round) continue;
+                setDone[set] = round;
+              }
               for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
                 const e = add[j];
                 if (live[e] === round) {
@@ -299,6 +338,11 @@ export const lmcut: Heuristic = {
               if (into[o] === round) {
                 cut[numCut++] = o;
                 continue;
+              }
+              const set = addSet[o];
+              if (set >= 0) {
+                if (setDone[set] === round) continue;
+                setDone[set] = round;
               }
               for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
                 const e = add[j];
