@@ -130,12 +130,7 @@ export class GoalMacros {
       first += room.length;
     }
     if (nWant === 0) return k;
-    // packed boxes (on a room's prefix) stay where they are
-    const packed = ++this.mstamp;
-    for (const room of order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
-    const movable: number[] = [];
-    for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) movable.push(boxes[i]);
-    for (const b of movable) {
+    for (const b of this.movable(boxAt, boxes, n)) {
       // no search when even on an empty board b cannot reach a wanted goal in two pushes or more
       let reachable = false;
       for (let w = 0; w < nWant && !reachable; w++) {
@@ -145,14 +140,7 @@ export class GoalMacros {
       if (!reachable) continue;
       this.stats.searches++;
       this.search(boxAt, b, region, reach, nWant, (g, s) => {
-        if (this.depth[s] < 2) return; // one push: the push itself is an operator
-        const id = this.base + b * size + g;
-        this.ids[this.count] = id;
-        this.lens[this.count] = this.depth[s];
-        this.lastDirs[this.count] = s & 3;
-        this.count++;
-        out[k++] = id;
-        this.stats.macros++;
+        if (this.depth[s] >= 2) out[k++] = this.record(b, g, s); // one push: the push itself is an operator
       });
     }
     return k;
@@ -160,30 +148,40 @@ export class GoalMacros {
 
   /** `emit` with `anywhere`: each box not packed to each other square it reaches in two pushes or more (the fewest; the player behind the last). */
   private emitAnywhere(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
-    const { order, board } = this;
-    const size = board.size;
     const ws = ++this.wstamp;
-    for (const c of board.cells) this.want[c] = ws;
-    const packed = ++this.mstamp;
-    if (order !== null) for (const room of order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
-    const movable: number[] = [];
-    for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) movable.push(boxes[i]);
-    for (const b of movable) {
+    for (const c of this.board.cells) this.want[c] = ws;
+    for (const b of this.movable(boxAt, boxes, n)) {
       this.stats.searches++;
+      // one push is an operator already; back on its square is no box move
       this.search(boxAt, b, region, reach, Infinity, (t, s) => {
-        if (this.depth[s] < 2 || t === b) return; // one push is an operator already; back on its square is no box move
-        const id = this.base + b * size + t;
-        this.slot[b * size + t] = this.count;
-        this.slotStamp[b * size + t] = this.emitStamp;
-        this.ids[this.count] = id;
-        this.lens[this.count] = this.depth[s];
-        this.lastDirs[this.count] = s & 3;
-        this.count++;
-        out[k++] = id;
-        this.stats.macros++;
+        if (this.depth[s] >= 2 && t !== b) out[k++] = this.record(b, t, s);
       });
     }
     return k;
+  }
+
+  /** The boxes a macro may move: all but those packed on a room's filled prefix (they stay where they are). */
+  private movable(boxAt: Uint8Array, boxes: Int32Array, n: number): number[] {
+    const packed = ++this.mstamp;
+    if (this.order !== null) for (const room of this.order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) out.push(boxes[i]);
+    return out;
+  }
+
+  /** Records the macro "the box on b to t" found at search state s (its pushes, its last push's direction); returns its id. */
+  private record(b: number, t: number, s: number): number {
+    const key = b * this.board.size + t;
+    if (this.anywhere) {
+      this.slot[key] = this.count;
+      this.slotStamp[key] = this.emitStamp;
+    }
+    this.ids[this.count] = this.base + key;
+    this.lens[this.count] = this.depth[s];
+    this.lastDirs[this.count] = s & 3;
+    this.count++;
+    this.stats.macros++;
+    return this.base + key;
   }
 
   /** The index of a macro of the state being expanded (emit). */
