@@ -67,37 +67,32 @@ export const lmcut: Heuristic = {
     const nextChosen = new Int32Array(numOps);
     const prevChosen = new Int32Array(numOps);
     const queue = new MinQueue(rt.integerCosts, rt.costSum);
-    /**
-     * Round marks: zone[a] === round (goal zone), before[a] === round
-     * (reached before the zone), into[o] === round (o adds a goal-zone atom,
-     * marked while the zone is built, so that the walk to the zone's border
-     * tests one word per operator instead of its effects).
-     */
+    /** Round marks: zone[a] === round (goal zone), before[a] === round (reached before the zone). */
     const zone = new Int32Array(numAtoms);
     const before = new Int32Array(numAtoms);
-    const into = new Int32Array(numOps);
     /**
-     * Operators with the same effects share an effect set (addSet). Once the
-     * walk below has gone through one of them (not into the zone), all of
-     * their effects are marked, so it skips the others' effects
-     * (setDone[addSet[o]] === round); e.g. every fly(a, from, to, ...) of
-     * one plane to one city, every lift move to one floor.
+     * Operators with the same effects share an effect set (setOf). Whether
+     * an operator adds a zone atom depends on its effects only, so it is
+     * marked per set: setMark[s] === 2 * round (the set adds a goal-zone
+     * atom; marked while the zone is built, so that the walk to the zone's
+     * border tests one word per operator instead of its effects), or
+     * 2 * round + 1 (the walk has gone through an operator of the set: all
+     * of the set's effects are marked, so it skips the other operators of
+     * the set, e.g. every fly(a, from, to, ...) of one plane to one city,
+     * every lift move to one floor).
      */
-    const addSet = new Int32Array(numOps).fill(-1); // -1: no other operator has o's effects
+    const setOf = new Int32Array(numOps);
     let numSets = 0;
     {
-      const first = new Map<string, number>();
+      const ids = new Map<string, number>();
       for (let o = 0; o < numOps; o++) {
         const key = Array.from(add.subarray(addStart[o], addStart[o + 1])).sort((x, y) => x - y).join(',');
-        const f = first.get(key);
-        if (f === undefined) first.set(key, o);
-        else {
-          if (addSet[f] < 0) addSet[f] = numSets++;
-          addSet[o] = addSet[f];
-        }
+        let id = ids.get(key);
+        if (id === undefined) ids.set(key, (id = numSets++));
+        setOf[o] = id;
       }
     }
-    const setDone = new Int32Array(numSets);
+    const setMark = new Int32Array(numSets);
     /** live[a] === round: from a, the walk to the zone's border can reach a cut operator (or a is in the zone). */
     const live = new Int32Array(numAtoms);
     const liveStack = new Int32Array(numAtoms);
@@ -223,14 +218,15 @@ export const lmcut: Heuristic = {
 
       let h = 0;
       while (hmax[goalAtom] > 0) {
-        if (++round === 0x7fffffff) {
+        if (++round === 0x3fffffff) {
           zone.fill(0);
           before.fill(0);
-          into.fill(0);
           live.fill(0);
-          setDone.fill(0);
+          setMark.fill(0);
           round = 1;
         }
+        const intoMark = 2 * round;
+        const doneMark = intoMark + 1;
         // 2. goal zone, backwards through zero-cost operators; the choices of
         // the other reached achievers of zone atoms start the live atoms
         let top = 0;
@@ -241,7 +237,7 @@ export const lmcut: Heuristic = {
           const a = stack[--top];
           for (let i = addOfStart[a], end = addOfStart[a + 1]; i < end; i++) {
             const o = addOf[i];
-            into[o] = round; // o adds a zone atom: a cut operator if the walk below reaches it
+            setMark[setOf[o]] = intoMark; // o adds a zone atom: a cut operator if the walk below reaches it
             if (unsat[o] !== 0) continue; // not reached: no choice
             const p = choice[o];
             if (opCost[o] === 0) {
@@ -308,15 +304,14 @@ export const lmcut: Heuristic = {
           while (top > 0) {
             const a = stack[--top];
             for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
-              if (into[o] === round) {
+              const set = setOf[o];
+              const mark = setMark[set];
+              if (mark === intoMark) {
                 cut[numCut++] = o;
                 continue;
               }
-              const set = addSet[o];
-              if (set >= 0) {
-                if (setDone[set] === round) continue;
-                setDone[set] = round;
-              }
+              if (mark === doneMark) continue;
+              setMark[set] = doneMark;
               for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
                 const e = add[j];
                 if (live[e] === round) {
@@ -335,15 +330,14 @@ export const lmcut: Heuristic = {
           while (top > 0) {
             const a = stack[--top];
             for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
-              if (into[o] === round) {
+              const set = setOf[o];
+              const mark = setMark[set];
+              if (mark === intoMark) {
                 cut[numCut++] = o;
                 continue;
               }
-              const set = addSet[o];
-              if (set >= 0) {
-                if (setDone[set] === round) continue;
-                setDone[set] = round;
-              }
+              if (mark === doneMark) continue;
+              setMark[set] = doneMark;
               for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
                 const e = add[j];
                 if (before[e] !== round) {
