@@ -13,7 +13,7 @@ import { loadProblem } from '../src/core/load.ts';
 import type { SearchContext } from '../src/search/types.ts';
 import { ground } from '../src/strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../src/strips/space.ts';
-import { StateStore } from '../src/strips/store.ts';
+import { breadthFirstStates, type StateStore } from '../src/strips/store.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
@@ -31,23 +31,6 @@ const levels: Level[] = [
   { label: 'tutorial 9', file: 'maps/tutorial.txt', level: 9 },
   { label: 'bench (5 boxes)', file: 'maps/bench.txt', level: 1 },
 ];
-
-/** The first `max` states of a breadth-first exploration. */
-function bfsStates(space: SearchSpace, max: number): StateStore {
-  const W = space.words;
-  const store = new StateStore(W);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
-  store.insert(space.init, 0, -1, -1);
-  for (let id = 0; id < store.size && store.size < max; id++) {
-    const k = space.applicable(store.data, id * W, ops);
-    for (let i = 0; i < k && store.size < max; i++) {
-      space.apply(ops[i], store.data, id * W, child, 0);
-      store.insert(child, 0, id, ops[i]);
-    }
-  }
-  return store;
-}
 
 interface Cell {
   rate: number;
@@ -79,7 +62,7 @@ const columns = levels.map((l) => {
   const loaded = loadProblem({ file: l.file, text: readFileSync(root(l.file), 'utf8'), level: l.level, domainFile, domainText });
   const task = ground(loaded.domain, loaded.problem);
   const space = makeSearchSpace(task);
-  const store = bfsStates(space, MAX_STATES);
+  const store = breadthFirstStates(space, MAX_STATES);
   const cells = Object.fromEntries(heuristicNames.map((n) => [n, measure(space, store, n, contextOf(loaded))]));
   return { level: l, atoms: task.atoms.length, ops: task.operators.length, states: store.size, cells };
 });

@@ -32,7 +32,8 @@ const root = resolve(values.root ?? here);
 const [domainFile, file] = positionals.map((p) => resolve(p));
 const api = await import(resolve(root, 'src/index.ts'));
 const { defaultSearchOptions } = await import(resolve(root, 'src/search/types.ts'));
-const { StateStore } = await import(resolve(root, 'src/strips/store.ts'));
+// the states explored the same way in either checkout (this one's function, the space of the root's)
+const { breadthFirstStates } = await import(resolve(here, 'src/strips/store.ts'));
 
 const cpu = (): number => {
   const c = process.cpuUsage();
@@ -47,17 +48,7 @@ const label = `${file.split('/').slice(-2).join('/')} ${values.heuristic} (${roo
 if (values.values !== undefined) {
   const max = Number(values.values);
   const W = space.words;
-  const store = new StateStore(W);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
-  store.insert(space.init, 0, -1, -1);
-  for (let id = 0; id < store.size && store.size < max; id++) {
-    const k = space.applicable(store.data, id * W, ops);
-    for (let i = 0; i < k && store.size < max; i++) {
-      space.apply(ops[i], store.data, id * W, child, 0);
-      store.insert(child, 0, id, ops[i]);
-    }
-  }
+  const store = breadthFirstStates(space, max);
   const ev = heuristic.create(space);
   const t1 = cpu();
   let sum = 0;

@@ -155,3 +155,29 @@ export class StateStore {
     this.mask = mask;
   }
 }
+
+/** What breadthFirstStates needs of a search space (src/strips/space.ts SearchSpace has it). */
+interface Expandable {
+  readonly words: number;
+  readonly numOps: number;
+  readonly init: Uint32Array;
+  applicable(s: Uint32Array, off: number, out: Int32Array): number;
+  apply(op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number): void;
+}
+
+/** The first `max` states of a breadth-first exploration from the space's first initial state, in the order found (benchmarks and tests of heuristics). */
+export function breadthFirstStates(space: Expandable, max: number): StateStore {
+  const W = space.words;
+  const store = new StateStore(W);
+  const ops = new Int32Array(Math.max(1, space.numOps));
+  const child = new Uint32Array(W);
+  store.insert(space.init, 0, -1, -1);
+  for (let id = 0; id < store.size && store.size < max; id++) {
+    const k = space.applicable(store.data, id * W, ops);
+    for (let i = 0; i < k && store.size < max; i++) {
+      space.apply(ops[i], store.data, id * W, child, 0);
+      store.insert(child, 0, id, ops[i]);
+    }
+  }
+  return store;
+}

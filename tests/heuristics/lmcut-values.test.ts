@@ -17,7 +17,7 @@ import { getStrategy } from '../../src/search/index.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../../src/strips/space.ts';
-import { StateStore } from '../../src/strips/store.ts';
+import { breadthFirstStates } from '../../src/strips/store.ts';
 
 const SHARED = fileURLToPath(new URL('../../../shared/pddl/', import.meta.url));
 
@@ -31,17 +31,7 @@ function spaceOf(dir: string, problem: string): SearchSpace {
 /** LM-cut's values in the first `max` states of a breadth-first exploration, in the order found. */
 function bfsValues(space: SearchSpace, max: number): number[] {
   const W = space.words;
-  const store = new StateStore(W);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
-  store.insert(space.init, 0, -1, -1);
-  for (let id = 0; id < store.size && store.size < max; id++) {
-    const k = space.applicable(store.data, id * W, ops);
-    for (let i = 0; i < k && store.size < max; i++) {
-      space.apply(ops[i], store.data, id * W, child, 0);
-      store.insert(child, 0, id, ops[i]);
-    }
-  }
+  const store = breadthFirstStates(space, max);
   const ev = heuristics.lmcut.create(space);
   return Array.from({ length: store.size }, (_, id) => ev.evaluate(store.data, id * W));
 }
