@@ -503,7 +503,7 @@ export const WINDOW_SETUP_WORK = 100;
  * the push states its search expanded, plus IMPROVE_MIN_WORK (see
  * ImproveLimits.maxWork), within IMPROVE_CAP_MS and the time limit; none
  * when that is less than one window's set-up (WINDOW_SETUP_WORK: searches
- * of under 4,000 states).
+ * of at most 3,960 states).
  */
 export const IMPROVE_WORK = 0.025;
 export const IMPROVE_MIN_WORK = 0;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, defaultImproveWork, improvePlan, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { runMain } from '../../cli/run-main.ts';
@@ -177,9 +177,13 @@ describe('auto --improve on a level', () => {
     expect(on).toMatchObject({ status: 'solved', cost: 6, pushes: 6, optimal: false });
   });
 
-  it('without --improve: half the work of the search (deterministic), so the demo plan (13 states expanded) stays as found', () => {
+  it('without --improve: a fortieth of the work of the search (deterministic), none below one window\'s set-up, so the demo plan (13 states expanded) stays as found', () => {
     expect(defaultImproveWork(1000)).toBe(25);
     expect(defaultImproveWork(13)).toBe(1);
+    // a search of at most 3,960 states gets no improvement: its budget would not pay for one window
+    expect(WINDOW_SETUP_WORK).toBe(100);
+    expect(defaultImproveWork(3999)).toBe(100);
+    expect(defaultImproveWork(3960)).toBe(99);
     expect(solveLoaded(load('domains/sokoban.pl'), { algo: 'auto' })).toMatchObject({ status: 'solved', length: 26, pushes: 8 });
   });
 
