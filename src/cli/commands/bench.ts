@@ -33,7 +33,7 @@ const benchFlags = {
     type: 'string',
     multiple: true,
     value: 'LIST',
-    help: `strategies, comma-separated or repeated, each NAME, NAME+HEURISTIC or prolog:NAME (the Prolog backend: iddfs or bfs) (default: ${DEFAULT_BENCH_ALGOS.join(',')})`,
+    help: `strategies, comma-separated or repeated, each NAME, NAME+HEURISTIC, prolog:NAME (the Prolog backend: iddfs or bfs) or fd:ALIAS (Fast Downward, see --fd) (default: ${DEFAULT_BENCH_ALGOS.join(',')})`,
   },
   vs: { type: 'string', value: 'prolog', help: 'add the Prolog backend (prolog:iddfs, prolog:bfs) and the TS iddfs to the comparison, on the small levels only' },
   'vs-max-boxes': { type: 'string', value: 'N', help: `small enough for the Prolog backend: at most N boxes (default ${DEFAULT_VS_MAX_BOXES})` },
