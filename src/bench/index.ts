@@ -5,7 +5,8 @@
  * apart, in the top-level bench/ folder.
  */
 export { parseRanges, resolveLevels, splitSpec, type BenchLevel } from './levels.ts';
-export { benchJobs, progressBar, runBench, type BenchConfig, type BenchPlan, type BenchRow } from './run.ts';
+export { benchJobs, progressBar, runBench, type BenchConfig, type BenchJob, type BenchPlan, type BenchRecord, type BenchRow } from './run.ts';
+export { JOURNAL_FILE, openJournal, planHash, type Journal } from './journal.ts';
 export { charts, summarize, toCsv, toMarkdown, type StrategySummary, type SummaryInfo } from './report.ts';
 export { ipcScores, ipcTable, timeScore, type IpcScore } from './ipc.ts';
 export { barChart, curveChart, type BarChart, type CurveChart } from './svg.ts';

@@ -141,6 +141,8 @@ export interface SummaryInfo {
   maxNodes?: number;
   repeat: number;
   threads: number;
+  /** Where the runs ran when not on local worker threads, e.g. `the job queue at redis://…` (replaces the threads). */
+  runner?: string;
   wallMs: number;
   /** Chart files to link, relative to the Markdown file. */
   charts?: { title: string; file: string }[];
@@ -155,7 +157,7 @@ export function toMarkdown(rows: readonly BenchRow[], info: SummaryInfo): string
   const limits = [`${info.timeoutMs / 1000} s`, ...(info.maxNodes !== undefined && Number.isFinite(info.maxNodes) ? [`${info.maxNodes} expanded nodes`] : [])].join(', ');
   out.push('# Benchmark', '');
   out.push(
-    `${levels.length} level${levels.length === 1 ? '' : 's'} × ${strategies.length} strateg${strategies.length === 1 ? 'y' : 'ies'} × ${info.repeat} repetition${info.repeat === 1 ? '' : 's'}; limit per run: ${limits}; ${info.threads} worker thread${info.threads === 1 ? '' : 's'}; wall time ${(info.wallMs / 1000).toFixed(1)} s.`,
+    `${levels.length} level${levels.length === 1 ? '' : 's'} × ${strategies.length} strateg${strategies.length === 1 ? 'y' : 'ies'} × ${info.repeat} repetition${info.repeat === 1 ? '' : 's'}; limit per run: ${limits}; ${info.runner ?? `${info.threads} worker thread${info.threads === 1 ? '' : 's'}`}; wall time ${(info.wallMs / 1000).toFixed(1)} s.`,
     '',
   );
   out.push('| strategy | coverage (levels solved) | runs solved | limit | unsolvable | errors | median time (solved) | mean length | mean moves | mean pushes | median expanded |');

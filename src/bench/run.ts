@@ -43,13 +43,23 @@ export interface BenchRow extends Omit<JobResult, 'config'> {
   solved: boolean;
 }
 
-export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; config: BenchConfig; repetition: number }[] {
-  const out: { job: Job; level: BenchLevel; config: BenchConfig; repetition: number }[] = [];
+/** One job of the benchmark with where it belongs; `key` names it uniquely within the plan (repetition, level, strategy). */
+export interface BenchJob {
+  key: string;
+  job: Job;
+  level: BenchLevel;
+  config: BenchConfig;
+  repetition: number;
+}
+
+export function benchJobs(plan: BenchPlan): BenchJob[] {
+  const out: BenchJob[] = [];
   for (let r = 1; r <= plan.repeat; r++) {
     for (const level of plan.levels) {
       for (const config of plan.configs) {
         if (config.maxBoxes !== undefined && (level.boxes ?? 0) > config.maxBoxes) continue;
         out.push({
+          key: `${r}\t${level.file}:${level.level}\t${config.label}`,
           level,
           config,
           repetition: r,
@@ -74,22 +84,41 @@ export function benchJobs(plan: BenchPlan): { job: Job; level: BenchLevel; confi
   return out;
 }
 
+/** Rows already recorded (bench --resume) and where each new one is recorded as it arrives (the journal). */
+export interface BenchRecord {
+  have: ReadonlyMap<string, BenchRow>;
+  onRow(key: string, row: BenchRow): void;
+}
+
 /**
- * Runs every job with `run` (e.g. a worker pool's run; all at once, the
- * pool queues them) and returns the rows in job order. `onDone` after each
- * finished run (for a progress bar).
+ * Runs every job with `run` (e.g. a worker pool's run, or the job queue's
+ * with the key as the job's name; all at once, the pool or the queue
+ * queues them) and returns the rows in job order. With `record`, the jobs
+ * whose key has a row already are not run, and each new row is handed to
+ * `record.onRow` as soon as it arrives. `onDone` after each finished run
+ * (for a progress bar; the recorded rows count as done from the start).
  */
-export async function runBench(plan: BenchPlan, run: (job: Job) => Promise<JobResult>, onDone?: (done: number, total: number, solved: number) => void): Promise<BenchRow[]> {
+export async function runBench(
+  plan: BenchPlan,
+  run: (job: Job, key: string) => Promise<JobResult>,
+  onDone?: (done: number, total: number, solved: number) => void,
+  record?: BenchRecord,
+): Promise<BenchRow[]> {
   const jobs = benchJobs(plan);
-  let done = 0;
-  let solved = 0;
+  const have = record?.have ?? new Map<string, BenchRow>();
+  let done = jobs.filter((j) => have.has(j.key)).length;
+  let solved = jobs.filter((j) => have.get(j.key)?.solved).length;
   return Promise.all(
-    jobs.map(async ({ job, level, config, repetition }) => {
-      const { config: _name, ...r } = await run(job);
+    jobs.map(async ({ key, job, level, config, repetition }) => {
+      const had = have.get(key);
+      if (had) return had;
+      const { config: _name, ...r } = await run(job, key);
       done++;
       if (r.status === 'solved') solved++;
+      const row: BenchRow = { ...r, strategy: config.label, levelLabel: level.label, title: level.title, repetition, seed: job.seed ?? null, solved: r.status === 'solved' };
+      record?.onRow(key, row);
       onDone?.(done, jobs.length, solved);
-      return { ...r, strategy: config.label, levelLabel: level.label, title: level.title, repetition, seed: job.seed ?? null, solved: r.status === 'solved' };
+      return row;
     }),
   );
 }

@@ -34,7 +34,7 @@ export const tiers: readonly (readonly string[])[] = [
   ['heuristics', 'search', 'lint'], // generic search: heuristics, strategies, the engine, the plug-in interface; the domain linter
   ['plugins/sokoban', 'plugins'], // domain plug-ins and their composition into the registries
   ['core', 'prolog', 'pipeline', 'options', 'explain', 'trace'], // solving: load, report, the Prolog backend, solve(), options, teaching
-  ['workers', 'bench', 'web'], // running: worker threads, planlog bench, the playground
+  ['workers', 'bench', 'web', 'queue'], // running: worker threads, planlog bench, the playground, the job queue (planlog worker)
   ['cli', '.'], // entries: the command table, src/cli.ts, the public API src/index.ts
 ];
 

@@ -131,7 +131,7 @@ describe('unknown commands and flags: exit 2 with a did-you-mean', () => {
     expect(r.code).toBe(2);
     expect(r.out).toBe('');
     expect(r.err).toBe(
-      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)",
+      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, lint, facts, validate, explain, trace, bench, worker, pddl, serve)\n(see npx planlog --help)",
     );
   });
 
@@ -221,6 +221,6 @@ describe('the CLI imports', () => {
   it('bench and serve load their pool and server only when run: not among the static imports of the entry file', () => {
     const closure = staticImports('cli.ts');
     expect(closure.has('cli/commands/bench.ts') && closure.has('cli/commands/serve.ts')).toBe(true);
-    for (const heavy of ['bench/index.ts', 'web/index.ts', 'workers/pool.ts', 'web/server.ts', 'bench/report.ts', 'index.ts', 'piscina', 'fastify']) expect(closure.has(heavy), heavy).toBe(false);
+    for (const heavy of ['bench/index.ts', 'web/index.ts', 'workers/pool.ts', 'web/server.ts', 'bench/report.ts', 'index.ts', 'piscina', 'fastify', 'queue/client.ts', 'queue/worker.ts', 'queue/connection.ts', 'bullmq', 'ioredis']) expect(closure.has(heavy), heavy).toBe(false);
   });
 });

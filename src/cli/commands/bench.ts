@@ -54,6 +54,12 @@ const benchFlags = {
   prune: { type: 'string', value: 'NAME', help: 'deadlocks or none, for every strategy' },
   domain: { type: 'string', value: 'FILE', help: "domain file, opn or PDDL (default: domains/sokoban.pl; a folder's problems: its domain.pddl)" },
   out: { type: 'string', value: 'DIR', help: 'output folder (default: bench-output)' },
+  queue: {
+    type: 'string',
+    value: 'URL',
+    help: 'run the jobs on the job queue at URL (redis://HOST:PORT), taken by `planlog worker` processes on any machines, instead of on this one',
+  },
+  resume: { type: 'boolean', help: 'run only the jobs whose rows the interrupted run with the same arguments did not write (OUT/bench.jsonl), then write every file' },
   best: {
     type: 'string',
     value: 'FILE',
@@ -72,7 +78,9 @@ export const bench = command({
     'DIR: a folder of PDDL files, its domain.pddl and every other .pddl file a problem of it (as in IPC suites).',
     `PROBLEMS: Prolog problem files or PDDL problems of the domain given first (a .pddl domain) or with --domain. On problem files the default strategies are ${DEFAULT_PROBLEM_BENCH_ALGOS.join(',')}.`,
     '',
-    'Writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the summary, also printed) and the charts DIR/time.svg, expanded.svg, length.svg, coverage.svg.',
+    'Writes DIR/bench.csv and DIR/bench.json (every run), DIR/bench.md (the summary, also printed) and the charts DIR/time.svg, expanded.svg, length.svg, coverage.svg. DIR/bench.jsonl gets each run as it finishes: an interrupted bench started again with --resume runs only the rest.',
+    '',
+    'With --queue redis://HOST:PORT the jobs go to a job queue (BullMQ on Redis) and `planlog worker --queue redis://HOST:PORT` processes run them, on this machine or others that see the same files at the same paths; a worker that dies in the middle of a job leaves it to another.',
   ].join('\n'),
   flags: benchFlags,
   files: 'any',
@@ -81,8 +89,8 @@ export const bench = command({
 });
 
 export interface BenchDeps {
-  /** Runs one job; default: a worker pool of --threads threads. */
-  run?: (job: Job) => Promise<JobResult>;
+  /** Runs one job (its key names it within the run); default: a worker pool of --threads threads, or the job queue of --queue. */
+  run?: (job: Job, key: string) => Promise<JobResult>;
 }
 
 /** The option flags of bench that configure the strategies (each the strategies that take it). */
@@ -170,26 +178,54 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const maxMemory = positiveNumber('max-memory', values['max-memory'], false) ?? defaultMaxMemoryMb;
   const repeat = positiveNumber('repeat', values.repeat, true) ?? 1;
   const threads = positiveNumber('threads', values.threads, true) ?? availableParallelism();
+  if (values.queue !== undefined && values.threads !== undefined) throw new UsageError('--threads sizes the local pool; with --queue the workers run the jobs (planlog worker --concurrency N on each machine)');
   const outDir = values.out ?? 'bench-output';
   const domainFile = values.domain ?? bundledDomain;
   io.readFile(domainFile); // a missing domain is bad input, reported before any run
-  const { charts, createPool, ipcScores, ipcTable, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
+  const { benchJobs, charts, createPool, ipcScores, ipcTable, JOURNAL_FILE, openJournal, planHash, progressBar, resolveLevels, runBench: runJobs, toCsv, toMarkdown } = await import('../../bench/index.ts');
   const levels: BenchLevel[] = positionals.flatMap((spec) => benchLevels(spec, values.domain, io, resolveLevels));
   const best = values.best === undefined ? undefined : readBest(values.best, levels, io);
   const plan: BenchPlan = { levels, configs, domainFile, timeoutMs: timeout * 1000, maxNodes, maxMemoryMb: maxMemory, repeat };
 
-  const pool = deps.run ? null : createPool(threads);
-  const run = deps.run ?? ((job: Job) => pool!.run(job));
+  // the journal first: every row is written as it arrives (--resume reads them back)
+  mkdirSync(outDir, { recursive: true });
+  const queueMod = values.queue !== undefined && !deps.run ? await import('../../queue/client.ts') : null;
+  let client: Awaited<ReturnType<NonNullable<typeof queueMod>['openQueue']>> | null = null;
+  if (queueMod) {
+    try {
+      client = await queueMod.openQueue(values.queue!);
+    } catch (e) {
+      if (!(e instanceof queueMod.QueueUnreachable)) throw e;
+      io.err(`planlog: ${e.message}`);
+      return exitCode('usage');
+    }
+  }
+  const jobs = benchJobs(plan);
+  let journal;
+  try {
+    journal = openJournal(join(outDir, JOURNAL_FILE), planHash(jobs), jobs.length, Boolean(values.resume));
+  } catch (e) {
+    await client?.close();
+    throw e;
+  }
+  const pool = deps.run || client ? null : createPool(threads);
+  const run = deps.run ?? (client ? (job: Job, key: string) => client.run(job, queueMod!.jobId(journal.run, key)) : (job: Job) => pool!.run(job));
   const t0 = performance.now();
   const tty = io.isTTY;
   let rows;
   try {
-    rows = await runJobs(plan, run, (done, total, solved) => {
-      if (tty) process.stderr.write(`\r${progressBar(done, total, solved, performance.now() - t0)}\u001b[K`);
-    });
+    rows = await runJobs(
+      plan,
+      run,
+      (done, total, solved) => {
+        if (tty) process.stderr.write(`\r${progressBar(done, total, solved, performance.now() - t0)}\u001b[K`);
+      },
+      { have: journal.rows, onRow: (key, row) => journal.add(key, row) },
+    );
   } finally {
     if (tty) process.stderr.write('\n');
     await pool?.close();
+    await client?.close();
   }
   const wallMs = performance.now() - t0;
 
@@ -197,16 +233,15 @@ async function runBench({ values, positionals }: Parsed<typeof benchFlags>, io: 
   const ratios = best === undefined ? undefined : bestRatios(rows, configs, best);
   const ipc = ipcScores(rows, plan.timeoutMs);
   const summary =
-    toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })), ipc: ipcTable(ipc) }).trimEnd() +
+    toMarkdown(rows, { timeoutMs: plan.timeoutMs, maxNodes, repeat, threads: deps.run ? 1 : threads, ...(client ? { runner: `the job queue at ${queueMod!.shownUrl(values.queue!)}` } : {}), wallMs, charts: drawn.map((c) => ({ title: c.title, file: c.file })), ipc: ipcTable(ipc) }).trimEnd() +
     (ratios ? `\n\n## Against the best known (${values.best})\n\nOver the solved levels whose best value is known; the goals: pushes within ${ratios.goals.pushes}×, moves within ${ratios.goals.moves}×.\n\n${ratios.table}` : '') +
     '\n';
-  mkdirSync(outDir, { recursive: true });
   writeFileSync(join(outDir, 'bench.csv'), toCsv(rows));
   writeFileSync(join(outDir, 'bench.json'), `${JSON.stringify({ levels: levels.map((l) => ({ file: l.file, level: l.level, label: l.label, ...(l.domainFile ? { domainFile: l.domainFile } : {}) })), configs, domainFile, timeoutMs: plan.timeoutMs, maxNodes: maxNodes ?? null, repeat, ...(ratios ? { best: { file: values.best, ratios: ratios.byStrategy } } : {}), ipc, runs: rows }, null, 1)}\n`);
   writeFileSync(join(outDir, 'bench.md'), summary);
   for (const c of drawn) writeFileSync(join(outDir, c.file), c.svg);
   io.out(summary);
-  io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
+  io.out(`wrote ${join(outDir, 'bench.csv')}, bench.json, bench.jsonl, bench.md, ${drawn.map((c) => c.file).join(', ')}`);
   return exitCode('ok');
 }
 

@@ -15,8 +15,9 @@ import { serve } from './serve.ts';
 import { solve } from './solve.ts';
 import { trace } from './trace.ts';
 import { validate } from './validate.ts';
+import { worker } from './worker.ts';
 
-export const commands: readonly Command[] = [solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve];
+export const commands: readonly Command[] = [solve, compare, lint, facts, validate, explain, trace, bench, worker, pddl, serve];
 
 /** What `planlog` runs without a command. */
 export { demo };

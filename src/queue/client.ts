@@ -1,0 +1,139 @@
+/**
+ * The side that puts solve jobs on the queue and waits for their results
+ * (the bench; the playground). Each job has an id chosen by the caller:
+ * BullMQ adds a job whose id is already on the queue only once, so a run
+ * that is started again with the same ids (bench --resume) gets the result
+ * of a job that finished meanwhile instead of running it again.
+ *
+ * Results arrive by the queue's events (QueueEvents, subscribed before the
+ * first job is added); a job already finished when it is added is looked up
+ * at once, and a slow sweep over the jobs still awaited catches any event a
+ * lost connection dropped. A failed job (malformed, or lost by its workers
+ * more often than MAX_STALLED) is a result with status error and its reason.
+ */
+import { createHash } from 'node:crypto';
+import { Queue, QueueEvents } from 'bullmq';
+import type { Job, JobResult } from '../workers/jobs.ts';
+import { configName } from '../workers/jobs.ts';
+import { checkQueue, SOLVE_QUEUE } from './connection.ts';
+
+/** How long finished jobs stay on the queue (s): long enough for a --resume the next day. */
+export const KEEP_FINISHED_S = 7 * 24 * 3600;
+/** Period of the sweep over the awaited jobs (ms). */
+const SWEEP_MS = 5000;
+
+export interface QueueClient {
+  /** Adds the job under `id` (or finds it there) and resolves with its result. */
+  run(job: Job, id: string): Promise<JobResult>;
+  /** Jobs waiting on the queue (all callers'), and being run. */
+  counts(): Promise<{ waiting: number; active: number }>;
+  /** Removes a job that no worker has started (false when it has started or is gone). */
+  cancel(id: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/** Connects (QueueUnreachable when the server does not answer) and subscribes to the queue's events. */
+export async function openQueue(url: string): Promise<QueueClient> {
+  const connection = await checkQueue(url);
+  const queue = new Queue(SOLVE_QUEUE, { connection });
+  const events = new QueueEvents(SOLVE_QUEUE, { connection });
+  const ignore = (): void => {};
+  queue.on('error', ignore);
+  events.on('error', ignore);
+  await events.waitUntilReady();
+  const awaited = new Map<string, { job: Job; resolve: (r: JobResult) => void }>();
+
+  const settle = (id: string, r: JobResult): void => {
+    const w = awaited.get(id);
+    if (!w) return;
+    awaited.delete(id);
+    w.resolve(r);
+  };
+  const failed = (job: Job, reason: string): JobResult => ({
+    file: job.file,
+    level: job.level,
+    config: configName(job),
+    status: 'error',
+    length: null,
+    cost: null,
+    moves: null,
+    pushes: null,
+    expanded: 0,
+    generated: 0,
+    evaluated: 0,
+    stored: 0,
+    timeMs: 0,
+    totalMs: 0,
+    memoryMb: 0,
+    error: reason,
+  });
+  /** Settles the job when it has finished (completed or failed). */
+  const lookUp = async (id: string): Promise<void> => {
+    const w = awaited.get(id);
+    if (!w) return;
+    const qj = await queue.getJob(id);
+    if (!qj) return;
+    if (qj.finishedOn !== undefined && qj.failedReason) settle(id, failed(w.job, qj.failedReason));
+    else if (qj.finishedOn !== undefined && qj.returnvalue !== null && qj.returnvalue !== undefined) settle(id, qj.returnvalue as JobResult);
+  };
+
+  events.on('completed', ({ jobId, returnvalue }) => {
+    const w = awaited.get(jobId);
+    if (!w) return;
+    const r = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as JobResult | null;
+    if (r && typeof r === 'object') settle(jobId, r);
+    else void lookUp(jobId).catch(ignore);
+  });
+  events.on('failed', ({ jobId, failedReason }) => {
+    const w = awaited.get(jobId);
+    if (w) settle(jobId, failed(w.job, failedReason));
+  });
+  const sweep = setInterval(() => {
+    for (const id of [...awaited.keys()]) void lookUp(id).catch(ignore);
+  }, SWEEP_MS);
+  sweep.unref();
+
+  return {
+    run(job, id) {
+      return new Promise<JobResult>((resolve, reject) => {
+        awaited.set(id, { job, resolve });
+        queue
+          .add('solve', job, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_FINISHED_S }, removeOnFail: { age: KEEP_FINISHED_S } })
+          .then(() => lookUp(id))
+          .catch((e: unknown) => {
+            awaited.delete(id);
+            reject(e as Error);
+          });
+      });
+    },
+    async counts() {
+      const c = await queue.getJobCounts('waiting', 'active', 'prioritized');
+      return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0 };
+    },
+    async cancel(id) {
+      awaited.delete(id);
+      const qj = await queue.getJob(id);
+      if (!qj) return false;
+      try {
+        const state = await qj.getState();
+        if (state !== 'waiting' && state !== 'prioritized' && state !== 'delayed') return false;
+        await qj.remove();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      clearInterval(sweep);
+      await events.close();
+      await queue.close();
+    },
+  };
+}
+
+/** The queue's id of a bench job: the run's id and a hash of the job's key (BullMQ ids may not contain ':'). */
+export function jobId(run: string, key: string): string {
+  return `${run}-${createHash('sha256').update(key).digest('hex').slice(0, 20)}`;
+}
+
+export { QueueUnreachable, shownUrl } from './connection.ts';
