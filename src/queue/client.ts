@@ -12,10 +12,15 @@
  * more often than MAX_STALLED) is a result with status error and its reason.
  */
 import { createHash } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { Queue, QueueEvents } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Progress } from '../util/budget.ts';
+import type { WebResult } from '../web/task.ts';
 import type { Job, JobResult } from '../workers/jobs.ts';
 import { configName } from '../workers/jobs.ts';
-import { checkQueue, SOLVE_QUEUE } from './connection.ts';
+import { CANCEL_CHANNEL, checkQueue, SOLVE_QUEUE } from './connection.ts';
+import type { WebJob } from './worker.ts';
 
 /** How long finished jobs stay on the queue (s): long enough for a --resume the next day. */
 export const KEEP_FINISHED_S = 7 * 24 * 3600;
@@ -27,6 +32,12 @@ export interface QueueClient {
   run(job: Job, id: string): Promise<JobResult>;
   /** Jobs waiting on the queue (all callers'), and being run. */
   counts(): Promise<{ waiting: number; active: number }>;
+  /**
+   * Sends a playground request to the workers; `onStart` when a worker takes
+   * it, `onProgress` with its search's progress (with `stream`). `cancel()`
+   * removes it from the queue, or stops its search when it runs.
+   */
+  runWeb(data: WebJob, hooks?: { onStart?: () => void; onProgress?: (p: Progress) => void }): { result: Promise<WebResult>; cancel(): Promise<void> };
   /** Removes a job that no worker has started (false when it has started or is gone). */
   cancel(id: string): Promise<boolean>;
   close(): Promise<void>;
@@ -41,14 +52,21 @@ export async function openQueue(url: string): Promise<QueueClient> {
   queue.on('error', ignore);
   events.on('error', ignore);
   await events.waitUntilReady();
-  const awaited = new Map<string, { job: Job; resolve: (r: JobResult) => void }>();
-
-  const settle = (id: string, r: JobResult): void => {
+  /** The jobs awaited, by id: what to do with the return value or the failure's reason. */
+  const awaited = new Map<string, { done: (value: unknown) => void; failed: (reason: string) => void; onStart?: () => void; onProgress?: (p: Progress) => void }>();
+  const settle = (id: string, value: unknown): void => {
     const w = awaited.get(id);
     if (!w) return;
     awaited.delete(id);
-    w.resolve(r);
+    w.done(value);
   };
+  const fail = (id: string, reason: string): void => {
+    const w = awaited.get(id);
+    if (!w) return;
+    awaited.delete(id);
+    w.failed(reason);
+  };
+  let publisher: Redis | undefined;
   const failed = (job: Job, reason: string): JobResult => ({
     file: job.file,
     level: job.level,
@@ -73,21 +91,35 @@ export async function openQueue(url: string): Promise<QueueClient> {
     if (!w) return;
     const qj = await queue.getJob(id);
     if (!qj) return;
-    if (qj.finishedOn !== undefined && qj.failedReason) settle(id, failed(w.job, qj.failedReason));
-    else if (qj.finishedOn !== undefined && qj.returnvalue !== null && qj.returnvalue !== undefined) settle(id, qj.returnvalue as JobResult);
+    if (qj.finishedOn !== undefined && qj.failedReason) fail(id, qj.failedReason);
+    else if (qj.finishedOn !== undefined && qj.returnvalue !== null && qj.returnvalue !== undefined) settle(id, qj.returnvalue);
   };
 
   events.on('completed', ({ jobId, returnvalue }) => {
     const w = awaited.get(jobId);
     if (!w) return;
-    const r = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as JobResult | null;
+    const r = (typeof returnvalue === 'string' ? JSON.parse(returnvalue) : returnvalue) as unknown;
     if (r && typeof r === 'object') settle(jobId, r);
     else void lookUp(jobId).catch(ignore);
   });
-  events.on('failed', ({ jobId, failedReason }) => {
-    const w = awaited.get(jobId);
-    if (w) settle(jobId, failed(w.job, failedReason));
+  events.on('failed', ({ jobId, failedReason }) => fail(jobId, failedReason));
+  events.on('active', ({ jobId }) => awaited.get(jobId)?.onStart?.());
+  events.on('progress', ({ jobId, data }) => {
+    if (typeof data === 'object' && data !== null) awaited.get(jobId)?.onProgress?.(data as Progress);
   });
+  const cancel = async (id: string): Promise<boolean> => {
+    const qj = await queue.getJob(id);
+    if (!qj) return false;
+    try {
+      const state = await qj.getState();
+      if (state !== 'waiting' && state !== 'prioritized' && state !== 'delayed') return false;
+      await qj.remove();
+      return true;
+    } catch {
+      // taken by a worker meanwhile (a job being run cannot be removed)
+      return false;
+    }
+  };
   const sweep = setInterval(() => {
     for (const id of [...awaited.keys()]) void lookUp(id).catch(ignore);
   }, SWEEP_MS);
@@ -96,7 +128,7 @@ export async function openQueue(url: string): Promise<QueueClient> {
   return {
     run(job, id) {
       return new Promise<JobResult>((resolve, reject) => {
-        awaited.set(id, { job, resolve });
+        awaited.set(id, { done: (r) => resolve(r as JobResult), failed: (reason) => resolve(failed(job, reason)) });
         queue
           .add('solve', job, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_FINISHED_S }, removeOnFail: { age: KEEP_FINISHED_S } })
           .then(() => lookUp(id))
@@ -110,21 +142,41 @@ export async function openQueue(url: string): Promise<QueueClient> {
       const c = await queue.getJobCounts('waiting', 'active', 'prioritized');
       return { waiting: (c.waiting ?? 0) + (c.prioritized ?? 0), active: c.active ?? 0 };
     },
+    runWeb(data, hooks = {}) {
+      const id = `web-${randomUUID()}`;
+      const result = new Promise<WebResult>((resolve, reject) => {
+        awaited.set(id, { done: (r) => resolve(r as WebResult), failed: (reason) => reject(new Error(`the workers failed the request: ${reason}`)), ...hooks });
+        queue
+          .add('web', data, { jobId: id, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 3600 } })
+          .then(() => lookUp(id))
+          .catch((e: unknown) => {
+            awaited.delete(id);
+            reject(e as Error);
+          });
+      });
+      return {
+        result,
+        async cancel() {
+          if (await cancel(id)) {
+            fail(id, 'cancelled');
+            return;
+          }
+          if (!publisher) {
+            publisher = new Redis(connection);
+            publisher.on('error', ignore);
+          }
+          await publisher.publish(CANCEL_CHANNEL, id);
+        },
+      };
+    },
     async cancel(id) {
-      awaited.delete(id);
-      const qj = await queue.getJob(id);
-      if (!qj) return false;
-      try {
-        const state = await qj.getState();
-        if (state !== 'waiting' && state !== 'prioritized' && state !== 'delayed') return false;
-        await qj.remove();
-        return true;
-      } catch {
-        return false;
-      }
+      const removed = await cancel(id);
+      if (removed) awaited.delete(id);
+      return removed;
     },
     async close() {
       clearInterval(sweep);
+      publisher?.disconnect();
       await events.close();
       await queue.close();
     },

@@ -12,6 +12,8 @@ import { UsageError } from '../options/index.ts';
 
 /** The BullMQ queue that carries planlog's solve jobs (bench and serve put jobs on it, `planlog worker` takes them). */
 export const SOLVE_QUEUE = 'planlog-solve';
+/** The Redis channel on which a server asks the workers to stop a request's search (the message: the job's id). */
+export const CANCEL_CHANNEL = 'planlog-solve:cancel';
 
 /** How long the first connection may take before the server counts as unreachable (ms). */
 export const CONNECT_TIMEOUT_MS = 3000;

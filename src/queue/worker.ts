@@ -1,17 +1,31 @@
 /**
- * `planlog worker`'s engine: takes solve jobs from the queue (BullMQ on
- * Redis) and runs each on this machine's worker pool (workers/pool.ts, the
- * same runJob as a local bench), at most `concurrency` at a time. The
- * result (a JobResult, also for status limit or error) is the job's return
- * value; a job whose data is not a solve job fails with its message and is
- * not retried. A worker that dies in the middle of a job stops renewing the
- * job's lock; after `stallMs` another worker's stalled-job check puts the
- * job back on the queue (at most MAX_STALLED times, then it fails).
+ * `planlog worker`'s engine: takes jobs from the queue (BullMQ on Redis)
+ * and runs each on this machine's worker threads (pool-worker.ts: a bench
+ * job through the bench's runJob, a playground request through the
+ * server's runWebTask), at most `concurrency` at a time. The result (a
+ * JobResult, also for status limit or error; a request's answer) is the
+ * job's return value; a job whose data is not a job fails with its message
+ * and is not retried. A worker that dies in the middle of a job stops
+ * renewing the job's lock; after `stallMs` another worker's stalled-job
+ * check puts the job back on the queue (at most MAX_STALLED times, then it
+ * fails).
+ *
+ * A playground request can be stopped by the server that sent it (its
+ * client left, or it ran past its hard limit): the server publishes the
+ * job's id on CANCEL_CHANNEL, and the worker running it sets the search's
+ * stop flag. Its progress (a streamed solve) goes to the server as the
+ * job's progress, at most every PROGRESS_MS.
  */
+import { availableParallelism } from 'node:os';
 import { UnrecoverableError, Worker, type Job as QueueJob } from 'bullmq';
-import { createPool } from '../workers/pool.ts';
+import { Redis } from 'ioredis';
+import { Piscina } from 'piscina';
+import { collectWorkerOutput } from '../workers/output.ts';
 import { configName, type Job, type JobResult } from '../workers/jobs.ts';
-import { redisOptions, SOLVE_QUEUE } from './connection.ts';
+import type { WebResult, WebTask } from '../web/task.ts';
+import { progressSlots, readProgress } from '../web/task.ts';
+import { CANCEL_CHANNEL, redisOptions, SOLVE_QUEUE } from './connection.ts';
+import type { PoolTask } from './pool-worker.ts';
 
 /** Default lock time of a job (ms): a dead worker's job goes back to the queue within one to two of it. */
 export const DEFAULT_STALL_MS = 30_000;
@@ -26,17 +40,73 @@ export interface WorkerOptions {
   log: (line: string) => void;
 }
 
+/** How often a streamed request's progress is sent (ms). */
+export const PROGRESS_MS = 250;
+
+/** A playground request on the queue (job name `web`): the task without its shared memory, which the worker makes. */
+export interface WebJob {
+  task: Omit<WebTask, 'interrupt' | 'progress'>;
+  /** Send the search's progress (a streamed solve). */
+  stream?: boolean;
+}
+
 /** Starts taking jobs; `close()` stops taking new ones and waits for the running ones (`force`: abandons them). */
 export function startWorker(url: string, o: WorkerOptions): { close(force?: boolean): Promise<void> } {
-  const pool = createPool(o.concurrency, (stream, line) => o.log(`worker ${stream}: ${line}`));
+  const output = collectWorkerOutput((stream, line) => o.log(`worker ${stream}: ${line}`));
+  const pool = new Piscina({
+    // compiled (dist/): the worker module itself; from the sources: a shim that registers tsx's loader first
+    filename: new URL(import.meta.url.endsWith('.js') ? './pool-worker.js' : './pool-task.mjs', import.meta.url).href,
+    minThreads: Math.min(o.concurrency, availableParallelism()),
+    maxThreads: o.concurrency,
+    concurrentTasksPerWorker: 1,
+    workerData: output.workerData,
+  });
+  const runPool = (t: PoolTask): Promise<JobResult | WebResult> => pool.run(t) as Promise<JobResult | WebResult>;
   const stallMs = o.stallMs ?? DEFAULT_STALL_MS;
+  /** The stop flags of the playground requests running here, by job id. */
+  const stops = new Map<string, Int32Array>();
+  const subscriber = new Redis(redisOptions(url));
+  subscriber.on('error', () => {});
+  subscriber.on('message', (_channel: string, id: string) => {
+    const stop = stops.get(id);
+    if (stop) Atomics.store(stop, 0, 1);
+  });
+  void subscriber.subscribe(CANCEL_CHANNEL).catch(() => {});
+
+  const runWeb = async (qj: QueueJob): Promise<WebResult> => {
+    const data = checkWebJob(qj.data);
+    const interrupt = new SharedArrayBuffer(4);
+    const progress = data.stream ? new SharedArrayBuffer(progressSlots * 8) : undefined;
+    stops.set(String(qj.id), new Int32Array(interrupt));
+    let seen = 0;
+    const timer = progress
+      ? setInterval(() => {
+          const p = readProgress(new Float64Array(progress), seen);
+          if (!p) return;
+          seen = p.seq;
+          void qj.updateProgress({ ...p.progress }).catch(() => {});
+        }, PROGRESS_MS)
+      : undefined;
+    o.log(`start ${qj.id} ${data.task.kind} request`);
+    const t0 = performance.now();
+    try {
+      const r = (await runPool({ kind: 'web', task: { ...data.task, interrupt, ...(progress ? { progress } : {}) } })) as WebResult;
+      o.log(`done ${qj.id} ${r.ok ? String(r.body.status ?? 'answered') : 'bad input'} ${(performance.now() - t0).toFixed(0)} ms`);
+      return r;
+    } finally {
+      clearInterval(timer);
+      stops.delete(String(qj.id));
+    }
+  };
+
   const worker = new Worker(
     SOLVE_QUEUE,
     async (qj: QueueJob) => {
+      if (qj.name === 'web') return runWeb(qj);
       const job = checkJob(qj.data);
       o.log(`start ${qj.id} ${job.file}:${job.level} ${configName(job)}`);
       const t0 = performance.now();
-      const r: JobResult = await pool.run(job);
+      const r = (await runPool({ kind: 'bench', job })) as JobResult;
       o.log(`done ${qj.id} ${r.status}${r.length !== null ? ` length ${r.length}` : ''} ${(performance.now() - t0).toFixed(0)} ms`);
       return r;
     },
@@ -58,7 +128,9 @@ export function startWorker(url: string, o: WorkerOptions): { close(force?: bool
   return {
     async close(force = false) {
       await worker.close(force);
-      await pool.close();
+      subscriber.disconnect();
+      await pool.destroy();
+      output.close();
     },
   };
 }
@@ -98,4 +170,20 @@ export function checkJob(data: unknown): Job {
     if (typeof fd !== 'object' || fd === null || typeof fd.driver !== 'string' || typeof fd.config !== 'string') bad(`'fd' must be { driver, config } with backend fd`);
   }
   return d as unknown as Job;
+}
+
+/** The playground request of a `web` job's data, checked as far as the worker relies on it (runWebTask checks the texts and options). */
+export function checkWebJob(data: unknown): WebJob {
+  const bad = (m: string): never => {
+    throw new UnrecoverableError(`malformed request: ${m}`);
+  };
+  const d = data as { task?: Record<string, unknown>; stream?: unknown } | null;
+  const t = d?.task;
+  if (typeof t !== 'object' || t === null) return bad("'task' must be an object");
+  if (!['solve', 'compare', 'validate', 'explain', 'trace'].includes(String(t.kind))) bad("'task.kind' must be solve, compare, validate, explain or trace");
+  const src = t.source as Record<string, unknown> | undefined;
+  if (typeof src !== 'object' || src === null || typeof src.text !== 'string' || typeof src.file !== 'string' || typeof src.domainText !== 'string') bad("'task.source' must have file, text and domainText");
+  if (typeof t.options !== 'object' || t.options === null) bad("'task.options' must be an object");
+  if (typeof t.maxMemoryMb !== 'number' || !(t.maxMemoryMb > 0)) bad("'task.maxMemoryMb' must be a positive number");
+  return d as WebJob;
 }

@@ -4,6 +4,6 @@
  * src/pipeline/json.ts). Importing it loads Fastify and piscina: load it on
  * demand (`await import(…)`) where other commands do not need them.
  */
-export { createPlayground, type PlaygroundServer, type ServeOptions, type ServerCounters } from './server.ts';
+export { createPlayground, type PlaygroundServer, type RemoteRunner, type ServeOptions, type ServerCounters } from './server.ts';
 export type { DomainEntry, LevelEntry, ProblemEntry } from './catalog.ts';
 export type { ScanEntry } from './worker.ts';

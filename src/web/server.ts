@@ -31,11 +31,12 @@ import { DEFAULT_TRACE_LIMIT, optionCatalog } from '../options/index.ts';
 import { buildPage, type PageAsset } from './page.ts';
 import { lintBodySchema, pddlBodySchema, scanBodySchema, schemaMessage, solveBodySchema, streamedSolveBodySchema, traceBodySchema, validateBodySchema } from './schema.ts';
 import { claimed, giveUp, type PoolAnswer, type PoolRequest } from './handshake.ts';
-import { progressSlots, readProgress, type RequestOptions, type WebResult, type WebTask } from './task.ts';
+import { progressSlots, readProgress, writeProgress, type RequestOptions, type WebResult, type WebTask } from './task.ts';
 import { openEventStream, type EventStream } from './events.ts';
 import type { ScanResult, WorkerHeap } from './worker.ts';
 import type { AuthorJob } from './author.ts';
 import { collectWorkerOutput, type WorkerStream } from '../workers/output.ts';
+import type { Progress } from '../util/budget.ts';
 
 export interface ServeOptions {
   /** Worker threads solving requests (default: all cores). */
@@ -67,11 +68,28 @@ export interface ServeOptions {
   /** Lint warnings are errors (400) for solve and compare requests that do not say `strict` themselves (serve --strict). */
   strict?: boolean;
   /**
+   * Solve and compare requests go to these workers instead of the server's
+   * own pool (serve --queue: the job queue's `planlog worker` processes);
+   * `queue` then bounds the requests waiting on the job queue.
+   */
+  remote?: RemoteRunner;
+  /**
    * Where a line that a worker printed goes (default: the log when `logger`
    * is on, otherwise stderr as `planlog serve: worker stdout: …`); never the
    * server's stdout.
    */
   onWorkerOutput?: (stream: WorkerStream, line: string) => void;
+}
+
+/** Workers elsewhere (serve --queue: src/queue/client.ts) that run a request's task. */
+export interface RemoteRunner {
+  /** Requests and jobs waiting for a worker (of every server on the queue). */
+  waiting(): Promise<number>;
+  /** Sends the task; `onStart` when a worker takes it, `onProgress` with a streamed search's progress; `cancel` drops it or stops its search. */
+  run(
+    data: { task: Omit<WebTask, 'interrupt' | 'progress'>; stream?: boolean },
+    hooks: { onStart: () => void; onProgress: (p: Progress) => void },
+  ): { result: Promise<WebResult>; cancel(): Promise<void> };
 }
 
 export interface ServerCounters {
@@ -232,6 +250,9 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
    * search's stop flag, set when the client goes away.
    */
   async function dispatch(reply: FastifyReply, handler: 'task' | 'scan' | 'author', job: Omit<WebTask, 'interrupt' | 'maxMemoryMb'> | { text: string } | AuthorJob, interrupt: Int32Array | undefined, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
+    if (options.remote && handler === 'task' && interrupt && ((job as WebTask).kind === 'solve' || (job as WebTask).kind === 'compare')) {
+      return dispatchRemote(reply, options.remote, job as Omit<WebTask, 'interrupt' | 'maxMemoryMb'>, hardLimitS, progress);
+    }
     if (inPool >= threads + queueLimit) return busy(reply, `${queueLimit} requests waiting`);
     const state = new Int32Array(new SharedArrayBuffer(4));
     const abort = new AbortController();
@@ -303,6 +324,90 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       reply.raw.off('close', onClose);
       // wakes the start wait if it still waits (the request ended before a worker took it)
       Atomics.notify(state, 0);
+    }
+  }
+
+  /**
+   * A solve or compare on the job queue's workers (serve --queue), with the
+   * pool's rules: 503 when `queueLimit` jobs wait on the queue already or no
+   * worker took it within `maxWait` (it is then taken off the queue), the
+   * hard limit from the moment a worker took it (then its search is stopped:
+   * 504), its search stopped when the client leaves. The server keeps
+   * nothing of it once answered.
+   */
+  async function dispatchRemote(reply: FastifyReply, remote: RemoteRunner, task: Omit<WebTask, 'interrupt' | 'maxMemoryMb'>, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
+    if ((await remote.waiting()) >= queueLimit) return busy(reply, `${queueLimit} requests waiting`);
+    let onStart!: () => void;
+    const begun = new Promise<'started'>((resolve) => (onStart = () => resolve('started')));
+    const slots = progress ? new Float64Array(progressSlots) : undefined;
+    const job = remote.run(
+      { task: { ...task, maxMemoryMb }, ...(progress ? { stream: true } : {}) },
+      {
+        onStart,
+        onProgress: (p) => {
+          if (slots) writeProgress(slots, p);
+        },
+      },
+    );
+    const settled = job.result.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    );
+    let leave!: () => void;
+    const left = new Promise<'left'>((resolve) => (leave = () => resolve('left')));
+    const onClose = (): void => {
+      if (!reply.raw.writableFinished) leave();
+    };
+    reply.raw.on('close', onClose);
+    let wait: NodeJS.Timeout | undefined;
+    let deadline: NodeJS.Timeout | undefined;
+    let events: EventStream | undefined;
+    let running = false;
+    inPool++;
+    try {
+      const timedOut = new Promise<'timeout'>((resolve) => (wait = setTimeout(() => resolve('timeout'), maxWait * 1000)));
+      const first = await Promise.race([begun, left, settled, timedOut]);
+      clearTimeout(wait);
+      if (first === 'timeout') {
+        await job.cancel();
+        return busy(reply, `no worker was free within ${maxWait} s`);
+      }
+      if (first === 'left') {
+        counters.cancelled++;
+        await job.cancel();
+        return reply;
+      }
+      running = true;
+      started++;
+      const stopped = new Promise<'hard-limit'>((resolve) => (deadline = setTimeout(() => resolve('hard-limit'), hardLimitS * 1000)));
+      if (slots && !reply.raw.destroyed) events = openEventStream(reply, slots, readProgress);
+      const end = await Promise.race([settled, left, stopped]);
+      if (end !== 'settled') {
+        counters.cancelled++;
+        await job.cancel();
+        if (end === 'left') return reply;
+        const message = `the search did not stop within ${hardLimitS} s of its start and was cancelled`;
+        if (events) return events.end('error', { status: 504, error: { message } });
+        return apiError(reply, 504, message);
+      }
+      const r = await job.result;
+      counters.completed++;
+      if (events) return events.end(r.ok ? 'result' : 'error', r.ok ? r.body : { status: 400, error: r.error });
+      if (!r.ok) return await reply.code(400).send({ error: r.error });
+      return await reply.send(r.body);
+    } catch (e) {
+      if (events) {
+        app.log.error(e);
+        return events.end('error', { status: 500, error: { message: `internal error: ${(e as Error).message}` } });
+      }
+      throw e;
+    } finally {
+      events?.stop();
+      inPool--;
+      if (running) started--;
+      clearTimeout(wait);
+      clearTimeout(deadline);
+      reply.raw.off('close', onClose);
     }
   }
 

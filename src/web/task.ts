@@ -129,7 +129,7 @@ export function planOf(request: { plan?: string[]; lurd?: string }, loaded: Load
  */
 export const progressSlots = 6;
 
-function writeProgress(slots: Float64Array, p: Progress): void {
+export function writeProgress(slots: Float64Array, p: Progress): void {
   slots[0] += 1;
   slots[1] = p.expanded;
   slots[2] = p.generated;

@@ -19,7 +19,12 @@ export const serve = command({
     port: { type: 'string', value: 'N', help: 'port (default 9000; 0: any free port)' },
     host: { type: 'string', value: 'HOST', help: 'address to bind (default 127.0.0.1, this machine only; 0.0.0.0 makes the playground reachable from the network)' },
     threads: { type: 'string', value: 'N', help: 'worker threads solving requests (default: all cores)' },
-    queue: { type: 'string', value: 'N', help: 'requests waiting for a worker before the server answers 503 busy (default 64)' },
+    queue: {
+      type: 'string',
+      multiple: true,
+      value: 'N|URL',
+      help: 'N: requests waiting for a worker before the server answers 503 busy (default 64). URL (redis://HOST:PORT): solve and compare requests go to the job queue there, run by `planlog worker` processes on any machines, and N bounds the jobs waiting on it (give --queue twice for both)',
+    },
     'max-wait': { type: 'string', value: 'SEC', help: 'longest wait for a worker; a request not started by then is answered 503 busy (default 30)' },
     'max-timeout': { type: 'string', value: 'SEC', help: 'largest time limit a request may ask for (default 60)' },
     'max-trace-limit': { type: 'string', value: 'N', help: 'most expansions a /api/trace request may record (its limit; default 5000)' },
@@ -32,10 +37,30 @@ export const serve = command({
     const port = values.port === undefined ? 9000 : Number(values.port);
     if (!Number.isInteger(port) || port < 0 || port > 65535 || values.port?.trim() === '') throw new UsageError(`--port needs a whole number from 0 to 65535, got '${values.port}'`);
     const host = values.host ?? '127.0.0.1';
+    const queueValues = values.queue ?? [];
+    const urls = queueValues.filter((v) => /^[a-z][a-z0-9+.-]*:\/\//i.test(v));
+    const limits = queueValues.filter((v) => !urls.includes(v));
+    if (urls.length > 1 || limits.length > 1) throw new UsageError(`--queue takes one number (requests waiting) and one URL (the job queue), got: ${queueValues.join(' ')}`);
+    let remote: Awaited<ReturnType<typeof import('../../queue/client.ts').openQueue>> | undefined;
+    let shown = '';
+    if (urls.length === 1) {
+      const { openQueue, QueueUnreachable, shownUrl } = await import('../../queue/client.ts');
+      shown = shownUrl(urls[0]);
+      try {
+        remote = await openQueue(urls[0]);
+      } catch (e) {
+        if (!(e instanceof QueueUnreachable)) throw e;
+        io.err(`planlog: ${e.message}`);
+        return exitCode('usage');
+      }
+    }
     const { createPlayground } = await import('../../web/index.ts');
+    const client = remote;
     const server = await createPlayground({
-      threads: positiveNumber('threads', values.threads, true),
-      queue: positiveNumber('queue', values.queue, true),
+      // with the job queue the server's own threads only validate, explain, trace and read files
+      threads: positiveNumber('threads', values.threads, true) ?? (client ? 1 : undefined),
+      queue: positiveNumber('queue', limits[0], true),
+      ...(client ? { remote: { waiting: async () => (await client.counts()).waiting, run: (data, hooks) => client.runWeb(data, hooks) } } : {}),
       maxWait: positiveNumber('max-wait', values['max-wait'], false),
       maxTimeout: positiveNumber('max-timeout', values['max-timeout'], false),
       maxTraceLimit: positiveNumber('max-trace-limit', values['max-trace-limit'], true),
@@ -47,6 +72,7 @@ export const serve = command({
       address = await server.app.listen({ port, host });
     } catch (e) {
       await server.close();
+      await client?.close();
       const code = (e as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') throw new UsageError(`port ${port} on ${host} is in use (try --port ${port + 1}, or --port 0 for any free port)`);
       if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') throw new UsageError(`cannot bind to ${host}: not an address of this machine`);
@@ -56,9 +82,11 @@ export const serve = command({
     // wait for Ctrl-C before saying so: a Ctrl-C right after the line must find the handler
     const interrupted = io.untilInterrupted?.() ?? new Promise<void>(() => {});
     io.out(`planlog playground on ${address}/ (Ctrl-C stops it)`);
+    if (client) io.out(`solve and compare requests go to the job queue at ${shown}`);
     await interrupted;
     io.out('stopping the playground…');
     await server.close();
+    await client?.close();
     return exitCode('ok');
   },
 });
