@@ -2,6 +2,7 @@
 import { parseTerm } from '../lang/parse.ts';
 import type { SearchOptions, SearchResult } from '../search/types.ts';
 import { countMovesPushes, isSokobanStep, planToLurd } from '../sokoban/lurd.ts';
+import type { PreprocessStats } from '../strips/preprocess.ts';
 import type { ValidationResult } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 import type { Warning } from '../lint/index.ts';
@@ -37,6 +38,8 @@ export interface SolveReport {
     totalMs: number;
     atoms: number;
     operators: number;
+    /** The preprocessing of the ground task (atoms and operators above are the task as ground): the sizes after it and each phase's time; absent when the search did not start from a ground task. */
+    preprocess?: PreprocessStats;
   };
   /** The lint's warnings on this problem (src/lint): the texts', and the ground task's when it was ground; absent: none. */
   warnings?: Warning[];

@@ -28,6 +28,7 @@ import { defaultEngine, prologEngines, prologStrategies, type PrologEngine } fro
 import { defaultTheory, theories, type TheoryName } from '../prolog/theory.ts';
 import { heuristics as installedHeuristics, problemHeuristics, prunerNames, strategies as installedStrategies } from '../plugins/index.ts';
 import { DEFAULT_SEED } from '../search/random.ts';
+import { DEFAULT_PREPROCESS, type PreprocessMode, preprocessModes } from '../strips/preprocess.ts';
 import { defaultSearchOptions, type Strategy } from '../search/types.ts';
 import { fieldName, type OptionDecl, type OptionGroup, type OptionInfo, type OptionValue } from '../util/option-decl.ts';
 
@@ -159,6 +160,15 @@ function trailingOptions(reg: OptionRegistry): CommonDecl[] {
       group: 'search',
       arg: 'NAME',
       help: `drop generated states proven dead (every strategy): ${reg.pruners.join(', ')} or none`,
+    },
+    {
+      name: 'preprocess',
+      type: 'enum',
+      values: preprocessModes,
+      group: 'search',
+      arg: 'MODE',
+      defaultHelp: `${DEFAULT_PREPROCESS.problem} for a PDDL or Prolog problem, ${DEFAULT_PREPROCESS.level} for a level`,
+      help: 'shrink the ground task before the search: none; relevance (drop the operators and atoms that cannot help reach the goal); h2 (also drop the operators whose precondition holds two atoms h^2 proves never true together, prove a goal of two such atoms unreachable, and find the mutex groups). On a level, atoms are kept (the plug-in reads them)',
     },
     {
       name: 'seed',
@@ -518,6 +528,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   const timeout = value('timeout') as number | undefined;
   const maxNodes = value('max-nodes') as number | undefined;
   const maxMemory = value('max-memory') as number | undefined;
+  const preprocess = value('preprocess') as PreprocessMode | undefined;
   const out: SolveOptions = {
     algo,
     heuristic,
@@ -531,6 +542,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   const fields = out as unknown as Record<string, OptionValue | undefined>;
   for (const o of all) if ((o.strategies || o.heuristics) && given(o)) fields[o.field] = checkedValue(o, from, raw(o));
   if (value('strict') === true) out.strict = true;
+  if (preprocess !== undefined) out.preprocess = preprocess;
   if (mode === 'search') return out;
 
   // the backend
@@ -538,7 +550,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   if (mode === 'compare' || backend === 'prolog') {
     if (!(prologStrategies as readonly string[]).includes(algo)) throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
     // a strategy's own option (iddfs --tt) has no counterpart in the theory
-    const own = all.find((o) => o.variants && given(o));
+    const own = all.find((o) => (o.variants || o.name === 'preprocess') && given(o));
     if (own) throw new UsageError(`${flag(own.name)} is not part of the Prolog planning theory (use the ts backend)`);
     out.theory = (value('theory') ?? option('theory').default) as TheoryName;
     out.engine = (value('engine') ?? option('engine').default) as PrologEngine;

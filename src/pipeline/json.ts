@@ -50,6 +50,28 @@ export type StatsJson = {
   /** Ground atoms and operators of the task (0 for the Prolog backend, which does not ground). */
   atoms: number;
   operators: number;
+  /** The preprocessing of the ground task (--preprocess): the sizes after it and each phase's time (absent: the Prolog backend, or a limit while grounding). */
+  preprocess?: PreprocessJson;
+};
+
+/** `stats.preprocess`: what the preprocessing of the ground task did (src/strips/preprocess.ts PreprocessStats). */
+export type PreprocessJson = {
+  /** What ran: none, relevance or h2 (h2 asked for and skipped: see h2Skipped). */
+  mode: string;
+  /** Atoms and operators after preprocessing. */
+  atoms: number;
+  operators: number;
+  /** Mutex groups (finite-domain variables of two or more atoms) and the atoms in them; 0 without h2. */
+  mutexGroups: number;
+  groupedAtoms: number;
+  /** Operators dropped by h^2 and by relevance. */
+  h2Pruned: number;
+  irrelevant: number;
+  h2Ms: number;
+  relevanceMs: number;
+  groupsMs: number;
+  /** Why h^2 did not run (the task's size). */
+  h2Skipped?: string;
 };
 
 /** Where a solved level comes from. */

@@ -8,6 +8,7 @@
 import type { Backend } from '../core/report.ts';
 import type { PrologEngine, PrologSolveOptions, PrologStrategy } from '../prolog/solve.ts';
 import type { TheoryName } from '../prolog/theory.ts';
+import type { PreprocessMode } from '../strips/preprocess.ts';
 import type { Warning } from '../lint/index.ts';
 import type { CycleRule, Progress, SearchTracer, TracedSpace } from '../search/types.ts';
 
@@ -20,6 +21,8 @@ export interface SolveOptions {
   cycle?: CycleRule;
   /** The pruner's name; absent: no pruning. */
   prune?: string;
+  /** The preprocessing of the ground task (src/strips/preprocess.ts); absent: the default for the problem (DEFAULT_PREPROCESS). */
+  preprocess?: PreprocessMode;
   /** Time limit in ms, counted from the solve's start (default none). */
   timeoutMs?: number;
   /** Limit on expanded nodes (default none). */
@@ -49,7 +52,7 @@ export interface SolveOptions {
 }
 
 /** A configuration's options beside its strategy and heuristic (a bench job's): the strategy's own, the cycle rule, the pruning. */
-export type StrategyOptions = Partial<Pick<SolveOptions, 'weight' | 'lazy' | 'preferred' | 'tt' | 'width' | 'temperature' | 'cycle' | 'prune'>>;
+export type StrategyOptions = Partial<Pick<SolveOptions, 'weight' | 'lazy' | 'preferred' | 'tt' | 'width' | 'temperature' | 'cycle' | 'prune' | 'preprocess'>>;
 
 /**
  * What one run adds to its options, which is not data: when it started (every

@@ -24,6 +24,7 @@ import { defaultSearchOptions, type Pruner, type SearchContext, type SearchOptio
 import { prologOptionsOf, type SolveOptions, type SolveRun } from './options.ts';
 import { lurdToTerms } from '../sokoban/lurd.ts';
 import { ground } from '../strips/ground.ts';
+import { DEFAULT_PREPROCESS, preprocess, type PreprocessStats } from '../strips/preprocess.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
 import type { Task } from '../strips/task.ts';
 import { type ValidationResult, validatePlan } from '../strips/validate.ts';
@@ -82,7 +83,7 @@ function heuristicOf(name: string | undefined, strategy: Strategy, context: Sear
  * problem's context (from its domain plug-in), the defaults of a search.
  */
 function searchOptionsOf(strategy: Strategy, options: RunOptions, context: SearchContext | undefined): SearchOptions {
-  const { startedAt: _startedAt, algo: _algo, backend: _backend, theory: _theory, engine: _engine, heuristic, prune, ...rest } = stripUndefined(options);
+  const { startedAt: _startedAt, algo: _algo, backend: _backend, theory: _theory, engine: _engine, preprocess: _preprocess, heuristic, prune, ...rest } = stripUndefined(options);
   return { ...defaultSearchOptions, ...rest, context, heuristic: heuristicOf(heuristic, strategy, context), prune: prunerOf(prune) };
 }
 
@@ -143,18 +144,23 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
   // the time limit covers grounding too: a huge level or domain can take long to ground
   budget.phase = 'grounding';
   let task: Task;
+  let groundTask: Task;
   let space: SearchSpace;
+  let pre: PreprocessStats;
   try {
-    task = ground(loaded.domain, loaded.problem, budget);
+    task = groundTask = ground(loaded.domain, loaded.problem, budget);
+    // the ground task made smaller (src/strips/preprocess.ts); a level keeps its atoms, which its plug-in reads by name
+    ({ task, stats: pre } = preprocess(task, options.preprocess ?? DEFAULT_PREPROCESS[loaded.level ? 'level' : 'problem'], budget, loaded.level !== undefined));
     space = makeSearchSpace(task, budget);
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
     const groundMs = clockMs() - t0;
     return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 }), lifted);
   }
-  const groundMs = clockMs() - t0;
-  // never-applies: not for a level, whose facts planlog writes (a level without vertical corridors never pushes up)
-  const grounded = loaded.level ? [] : lintTask(loaded.domain, loaded.problem, task, lifted, loaded.pddl);
+  // grounding and packing the search space; the preprocessing's phases are in stats.preprocess
+  const groundMs = clockMs() - t0 - (pre.h2Ms + pre.relevanceMs + pre.groupsMs);
+  // never-applies (on the task as ground): not for a level, whose facts planlog writes (a level without vertical corridors never pushes up)
+  const grounded = loaded.level ? [] : lintTask(loaded.domain, loaded.problem, groundTask, lifted, loaded.pddl);
   announce(grounded, options);
   const warnings = [...lifted, ...grounded];
   // the search's budget counts from the solve's start; the set-up of heuristics and pruners polls the solve's (pollSetup)
@@ -169,7 +175,7 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
       : strategy.run(space, search);
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
-    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: task.atoms.length, operators: task.operators.length }), warnings);
+    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: groundTask.atoms.length, operators: groundTask.operators.length, preprocess: pre }), warnings);
   } finally {
     setActiveBudget(null);
   }
@@ -192,7 +198,7 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
     cycle: search.cycle,
     ...(result.reason ? { reason: result.reason } : {}),
     ...(result.proof ? { proof: result.proof } : {}),
-    stats: { ...result.stats, parseMs, groundMs, totalMs: 0, atoms: task.atoms.length, operators: task.operators.length },
+    stats: { ...result.stats, parseMs, groundMs, totalMs: 0, atoms: groundTask.atoms.length, operators: groundTask.operators.length, preprocess: pre },
     validation,
   };
   if (loaded.level && result.status === 'solved') Object.assign(report, sokobanFields(plan));
@@ -236,7 +242,7 @@ export function lintLoaded(loaded: LoadedProblem, budget?: Budget): { warnings: 
 }
 
 /** The report of a solve that a limit stopped before its search: the phase's position in the reason. */
-function stoppedReport(e: LimitReached, strategy: Strategy, search: SearchOptions, times: { parseMs: number; groundMs: number; totalMs: number; atoms: number; operators: number }): SolveReport {
+function stoppedReport(e: LimitReached, strategy: Strategy, search: SearchOptions, times: { parseMs: number; groundMs: number; totalMs: number; atoms: number; operators: number; preprocess?: PreprocessStats }): SolveReport {
   return {
     status: 'limit',
     plan: [],

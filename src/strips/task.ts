@@ -31,6 +31,16 @@ export interface Task {
    * static and false, or not even relaxed-reachable); the reason in words.
    */
   unsolvableReason?: string;
+  /**
+   * Mutex groups (invariants), set by preprocessing with h^2 (preprocess.ts):
+   * disjoint sets of two or more atoms of which at most one is true in every
+   * reachable state, ascending. Each is a finite-domain variable whose values
+   * are its atoms, plus "none of them" where `mutexGroupNone` says so; an atom
+   * in no group is a variable of two values. Absent: not computed.
+   */
+  mutexGroups?: number[][];
+  /** Per mutex group: whether a reachable state may have none of its atoms (false: exactly one holds). */
+  mutexGroupNone?: boolean[];
 }
 
 /** Builds a task from atom names; a convenience for tests and small hand-made tasks. */

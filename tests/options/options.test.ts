@@ -61,10 +61,10 @@ describe('generated from the declarations', () => {
   });
 
   it("the flags and the web's fields are today's, camel-cased where the flag has a dash", () => {
-    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'improve', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width', ...SW].sort());
+    expect(Object.keys(searchFlags).sort()).toEqual(['algo', 'cycle', 'heuristic', 'improve', 'lazy', 'max-memory', 'max-nodes', 'preferred', 'preprocess', 'prune', 'seed', 'temperature', 'timeout', 'tt', 'weight', 'width', ...SW].sort());
     expect(backendFlags).toEqual({ backend: { type: 'string' }, theory: { type: 'string' }, engine: { type: 'string' } });
     // max-memory is the server's to set, not a request's
-    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'improve', 'lazy', 'maxNodes', 'preferred', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width', ...swFields].sort());
+    expect(Object.keys(requestSchemaProperties()).sort()).toEqual(['algo', 'backend', 'cycle', 'engine', 'heuristic', 'improve', 'lazy', 'maxNodes', 'preferred', 'preprocess', 'prune', 'seed', 'strict', 'temperature', 'theory', 'timeout', 'tt', 'weight', 'width', ...swFields].sort());
   });
 
   it('the web schema of each option: its type, choices and range, with the server caps the declarations carry', () => {
@@ -101,7 +101,7 @@ describe('generated from the declarations', () => {
 
   it("/api/options's lists: every request's options, and each strategy's own with its default", () => {
     const c = optionCatalog();
-    expect(c.common.map((o) => o.field)).toEqual(['algo', 'heuristic', 'cycle', 'prune', 'timeout', 'maxNodes', 'backend', 'theory', 'engine', 'strict']);
+    expect(c.common.map((o) => o.field)).toEqual(['algo', 'heuristic', 'cycle', 'prune', 'preprocess', 'timeout', 'maxNodes', 'backend', 'theory', 'engine', 'strict']);
     expect(c.of('wastar')).toEqual([{ name: 'weight', field: 'weight', type: 'number', default: 2, min: 0, exclusiveMin: true, max: 1000, help: 'f = g + W·h', group: 'search' }]);
     // whose option each one is: the page shows the backend's (theory, engine) only with backend prolog
     expect(c.common.filter((o) => o.group === 'backend').map((o) => o.name)).toEqual(['backend', 'theory', 'engine']);
@@ -183,7 +183,7 @@ describe('bench configurations', () => {
     expect(bad('bfs weight=2')).toBe('weight applies to wastar, push, not to bfs');
     expect(bad('beam width=0')).toBe("width needs a positive whole number, got '0'");
     expect(bad('gbfs lazy=yes')).toBe('lazy takes no value, in the configuration "gbfs lazy=yes"');
-    expect(bad('bfs timeout=3')).toBe(`unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, ${SW.join(', ')}, width, temperature, improve, prune, seed)`);
+    expect(bad('bfs timeout=3')).toBe(`unknown option \'timeout\' in the configuration "bfs timeout=3" (options: cycle, tt, weight, lazy, preferred, ${SW.join(', ')}, width, temperature, improve, prune, preprocess, seed)`);
     expect(bad('astar+lmcut+hff')).toBe("write NAME or NAME+HEURISTIC, got 'astar+lmcut+hff'");
   });
 });
@@ -203,7 +203,7 @@ describe('a registry with options of its own (a plug-in adds a strategy or a heu
   };
 
   it('its option is a flag, a web field, a help line and an /api/options entry', () => {
-    expect(solveOptionList(reg).map((o) => o.name)).toEqual(['algo', 'heuristic', 'cycle', 'max-depth', 'beta', 'prune', 'seed', 'timeout', 'max-nodes', 'max-memory', 'backend', 'theory', 'engine', 'strict']);
+    expect(solveOptionList(reg).map((o) => o.name)).toEqual(['algo', 'heuristic', 'cycle', 'max-depth', 'beta', 'prune', 'preprocess', 'seed', 'timeout', 'max-nodes', 'max-memory', 'backend', 'theory', 'engine', 'strict']);
     expect(flagSpecs(['max-depth', 'beta'], reg)).toEqual({
       'max-depth': { type: 'string', value: 'D', help: 'deep: how deep (default: 3); deeper: how deep (default: 5)' },
       beta: { type: 'string', help: 'heuristic h1: the weight of a penalty' },

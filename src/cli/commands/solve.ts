@@ -33,6 +33,10 @@ const solveFlags = {
   ...backendFlags,
   ...strictFlags,
   show: { type: 'boolean', help: 'print the board after every step' },
+  stats: {
+    type: 'boolean',
+    help: "print to stderr the ground task's size before and after preprocessing (atoms, operators, mutex groups: see --preprocess) and the time of each phase (reading, grounding, preprocessing, search); --json has the same under stats",
+  },
   json: jsonFlag,
   'plan-format': { type: 'string', value: 'F', help: 'text (default) or pddl: only the plan, as (action arg …) lines and "; cost = N", for VAL and Fast Downward; with -o, the form of the plan file' },
   output: {
@@ -78,6 +82,7 @@ export const solve = command({
       if (report.status === 'solved') writePlanFile(values.output, planFileText(report, loaded, planFormat));
       io.err(report.status === 'solved' ? `wrote the plan to ${values.output}` : `no plan: ${values.output} not written`);
     }
+    if (values.stats) for (const line of statsLines(report)) io.err(line);
     if (planFormat === 'pddl' && values.output === undefined) printPddlPlan(io, report, loaded);
     else print(io, report, loaded, file, values);
     return exitCode(report.status);
@@ -119,4 +124,36 @@ function printPddlPlan(io: Io, report: SolveReport, loaded: LoadedProblem): void
     return;
   }
   io.out(planFileText(report, loaded, 'pddl'));
+}
+
+const ms = (t: number): string => `${t < 10 ? t.toFixed(1) : Math.round(t).toLocaleString('en')} ms`;
+const num = (n: number): string => n.toLocaleString('en');
+
+/**
+ * `solve --stats`: the ground task's size before and after preprocessing
+ * and each phase's time, as lines for stderr:
+ *
+ *   stats: read 12 ms, ground 35 ms: 341 atoms, 612 operators
+ *   stats: preprocess h2 9.8 ms (h^2 4.1 ms: 34 operators pruned; relevance 1.2 ms: 0 operators dropped; mutex groups 4.5 ms): 324 atoms, 578 operators, 17 mutex groups of 306 atoms
+ *   stats: search 120 ms: 1,234 expanded, 5,678 generated; total 180 ms
+ */
+export function statsLines(report: SolveReport): string[] {
+  const s = report.stats;
+  const out: string[] = [];
+  if (report.backend === 'prolog') out.push(`stats: read ${ms(s.parseMs)}; the Prolog backend does not ground the task`);
+  else out.push(`stats: read ${ms(s.parseMs)}, ground ${ms(s.groundMs)}: ${num(s.atoms)} atoms, ${num(s.operators)} operators`);
+  const p = s.preprocess;
+  if (p && p.mode === 'none') out.push('stats: preprocess none (--preprocess relevance or h2 to shrink the task)');
+  else if (p) {
+    const phases = [
+      ...(p.mode === 'h2' && p.h2Skipped === undefined ? [`h^2 ${ms(p.h2Ms)}: ${num(p.h2Pruned)} operators pruned`] : []),
+      ...(p.h2Skipped !== undefined ? [`h^2 skipped: ${p.h2Skipped}`] : []),
+      `relevance ${ms(p.relevanceMs)}: ${num(p.irrelevant)} operators dropped`,
+      ...(p.mode === 'h2' && p.h2Skipped === undefined ? [`mutex groups ${ms(p.groupsMs)}`] : []),
+    ];
+    const groups = p.mutexGroups > 0 ? `, ${num(p.mutexGroups)} mutex groups of ${num(p.groupedAtoms)} atoms` : '';
+    out.push(`stats: preprocess ${p.mode} ${ms(p.h2Ms + p.relevanceMs + p.groupsMs)} (${phases.join('; ')}): ${num(p.atoms)} atoms, ${num(p.operators)} operators${groups}`);
+  }
+  out.push(`stats: search ${ms(s.timeMs)}: ${num(s.expanded)} expanded, ${num(s.generated)} generated; total ${ms(s.totalMs)}`);
+  return out;
 }
