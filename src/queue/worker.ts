@@ -16,7 +16,7 @@
  * stop flag. Its progress (a streamed solve) goes to the server as the
  * job's progress, at most every PROGRESS_MS.
  */
-import { availableParallelism } from 'node:os';
+import { availableParallelism, totalmem } from 'node:os';
 import { UnrecoverableError, Worker, type Job as QueueJob } from 'bullmq';
 import { Redis } from 'ioredis';
 import { Piscina } from 'piscina';
@@ -90,7 +90,9 @@ export function startWorker(url: string, o: WorkerOptions): { close(force?: bool
     o.log(`start ${qj.id} ${data.task.kind} request`);
     const t0 = performance.now();
     try {
-      const r = (await runPool({ kind: 'web', task: { ...data.task, interrupt, ...(progress ? { progress } : {}) } })) as WebResult;
+      // the server's memory limit, but no more than this machine's share for one job (half its memory over the jobs at a time, as serve's own pool)
+      const maxMemoryMb = Math.min(data.task.maxMemoryMb, Math.floor(totalmem() / 2 ** 20 / 2 / o.concurrency));
+      const r = (await runPool({ kind: 'web', task: { ...data.task, maxMemoryMb, interrupt, ...(progress ? { progress } : {}) } })) as WebResult;
       o.log(`done ${qj.id} ${r.ok ? String(r.body.status ?? 'answered') : 'bad input'} ${(performance.now() - t0).toFixed(0)} ms`);
       return r;
     } finally {

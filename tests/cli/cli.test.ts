@@ -232,7 +232,7 @@ describe('usage errors: exit 2', () => {
   it('unknown command', async () => {
     const r = await run('frob');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)");
+    expect(r.err).toBe("planlog: unknown command 'frob' (commands: solve, compare, lint, facts, validate, explain, trace, bench, worker, pddl, serve)\n(see npx planlog --help)");
   });
 
   it('unknown --algo, also as JSON', async () => {

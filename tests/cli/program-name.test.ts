@@ -50,7 +50,7 @@ describe('hints and help name that command', () => {
     const r = await runMain('slove', 'maps/tutorial.txt');
     expect(r.code).toBe(2);
     expect(r.err).toBe(
-      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, lint, facts, validate, explain, trace, bench, pddl, serve)\n(see npx planlog --help)",
+      "planlog: unknown command 'slove'; did you mean solve? (commands: solve, compare, lint, facts, validate, explain, trace, bench, worker, pddl, serve)\n(see npx planlog --help)",
     );
   });
   it('installed on the PATH: planlog in the hint and in the help', async () => {
