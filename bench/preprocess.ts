@@ -12,8 +12,10 @@
  * With --search CONFIG (e.g. "gbfs+hff", "astar+lmcut", "auto"): each
  * problem solved through the pipeline (solveLoaded: grounding,
  * preprocessing, search, validation) with --preprocess none, relevance and
- * h2 in turn, per mode the plan's length, the expanded states and the CPU
- * time of the whole solve; the sums at the end. --timeout SEC (default 30)
+ * h2 in turn (each problem starting with the next mode), per mode the
+ * plan's length, the expanded states and the CPU time of the whole solve
+ * (grounding, preprocessing, search, validation); the sums over the
+ * problems each mode solved at the end. --timeout SEC (default 30)
  * for each solve.
  *
  *   npx tsx bench/preprocess.ts --search gbfs+hff ../shared/pddl/blocks ../shared/pddl/logistics00
@@ -66,11 +68,17 @@ const inputs = args.filter((a, i) => !a.startsWith('--') && !['--search', '--tim
 if (searchConfig !== undefined) {
   const [algo, heuristic] = searchConfig.split('+');
   const sums = preprocessModes.map(() => ({ solved: 0, expanded: 0, cpu: 0, pre: 0 }));
+  let problems = 0;
   const out = [`| problem | ${preprocessModes.map((m) => `${m}: length, expanded, CPU ms (preprocessing)`).join(' | ')} |`, `|---|${preprocessModes.map(() => '---').join('|')}|`];
   for (const arg of inputs) {
     for (const src of sources(arg)) {
       const loaded = loadProblem(src);
-      const cells = preprocessModes.map((mode, i) => {
+      // the modes in turn, starting with a different one on each problem (the first solve of a process runs colder code)
+      const cells: string[] = [];
+      const start = problems++ % preprocessModes.length;
+      for (let k = 0; k < preprocessModes.length; k++) {
+        const i = (start + k) % preprocessModes.length;
+        const mode = preprocessModes[i];
         const t = cpu();
         const r = solveLoaded(loaded, { algo, heuristic, preprocess: mode, timeoutMs: timeoutS * 1000 });
         const used = cpu() - t;
@@ -82,8 +90,8 @@ if (searchConfig !== undefined) {
           sums[i].cpu += used;
           sums[i].pre += preMs;
         }
-        return `${r.status === 'solved' ? r.length : r.status}, ${r.stats.expanded}, ${used.toFixed(0)} (${preMs.toFixed(0)})`;
-      });
+        cells[i] = `${r.status === 'solved' ? r.length : r.status}, ${r.stats.expanded}, ${used.toFixed(0)} (${preMs.toFixed(0)})`;
+      }
       const name = src.level !== undefined ? `${src.file.replace(/.*\//, '')}:${src.level}` : src.file.replace(/.*\/([^/]+\/[^/]+)$/, '$1');
       out.push(`| ${name} | ${cells.join(' | ')} |`);
       console.error(out.at(-1));

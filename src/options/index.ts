@@ -168,7 +168,7 @@ function trailingOptions(reg: OptionRegistry): CommonDecl[] {
       group: 'search',
       arg: 'MODE',
       defaultHelp: `${DEFAULT_PREPROCESS.problem} for a PDDL or Prolog problem, ${DEFAULT_PREPROCESS.level} for a level`,
-      help: 'shrink the ground task before the search: none; relevance (drop the operators and atoms that cannot help reach the goal); h2 (also drop the operators whose precondition holds two atoms h^2 proves never true together, prove a goal of two such atoms unreachable, and find the mutex groups). On a level, atoms are kept (the plug-in reads them)',
+      help: 'shrink the ground task before the search: none; relevance (drop the operators and atoms that cannot help reach the goal); h2 (also drop the operators whose precondition holds two atoms h^2 proves never true together, prove a goal of two such atoms unreachable, and find the mutex groups). On a level, atoms are kept (the plug-in reads them); the Prolog backend does not ground: it ignores this',
     },
     {
       name: 'seed',
@@ -550,7 +550,7 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   if (mode === 'compare' || backend === 'prolog') {
     if (!(prologStrategies as readonly string[]).includes(algo)) throw new UsageError(`the prolog backend runs ${prologStrategies.join(' and ')}, not ${algo}`);
     // a strategy's own option (iddfs --tt) has no counterpart in the theory
-    const own = all.find((o) => (o.variants || o.name === 'preprocess') && given(o));
+    const own = all.find((o) => o.variants && given(o));
     if (own) throw new UsageError(`${flag(own.name)} is not part of the Prolog planning theory (use the ts backend)`);
     out.theory = (value('theory') ?? option('theory').default) as TheoryName;
     out.engine = (value('engine') ?? option('engine').default) as PrologEngine;

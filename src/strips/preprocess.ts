@@ -37,7 +37,7 @@ export type PreprocessMode = (typeof preprocessModes)[number];
  * level) and on other problems (PDDL, Prolog problem files); measured in the
  * README's "Preprocessing".
  */
-export const DEFAULT_PREPROCESS = { problem: 'h2', level: 'none' } as const satisfies Record<'problem' | 'level', PreprocessMode>;
+export const DEFAULT_PREPROCESS = { problem: 'relevance', level: 'none' } as const satisfies Record<'problem' | 'level', PreprocessMode>;
 
 /** h^2 is not run on tasks with more atoms than this (its table has a bit per pair: 20,000 atoms are 50 MB). */
 export const H2_MAX_ATOMS = 20_000;
@@ -408,6 +408,21 @@ export function needsNone(task: Task, groups: readonly (readonly number[])[]): b
     for (const a of op.add) if (groupOf[a] >= 0) adds[groupOf[a]] = 0;
   }
   return none;
+}
+
+/**
+ * The mutex groups of a task for a heuristic that wants finite-domain
+ * variables (e.g. pattern databases): the task's own when preprocessing
+ * found them (--preprocess h2), else h^2 run on it now, pruning nothing;
+ * null when the task is too large for h^2 (h2TooLarge).
+ */
+export function mutexGroupsOf(task: Task, budget?: GroundBudget): { groups: number[][]; none: boolean[] } | null {
+  if (task.mutexGroups) return { groups: task.mutexGroups, none: task.mutexGroupNone ?? needsNone(task, task.mutexGroups) };
+  if (h2TooLarge(task) !== null) return null;
+  const h2 = h2Reachability(task, budget);
+  const copy: Task = { ...task };
+  setMutexGroups(copy, h2, Int32Array.from(task.atoms, (_, i) => i), budget);
+  return { groups: copy.mutexGroups ?? [], none: copy.mutexGroupNone ?? [] };
 }
 
 /**

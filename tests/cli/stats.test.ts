@@ -14,7 +14,7 @@ const apart = files.file('apart.pl', 'init([door(a, b), door(b, a), at(a), ball(
 
 describe('solve --stats', () => {
   it('prints the sizes before and after preprocessing and the phases, on stderr', async () => {
-    const r = await runMain('solve', fetch, '--domain', ROBOT, '--algo', 'bfs', '--stats');
+    const r = await runMain('solve', fetch, '--domain', ROBOT, '--algo', 'bfs', '--stats', '--preprocess', 'h2');
     expect(r.code).toBe(0);
     const lines = r.err.split('\n').filter((l) => l.startsWith('stats: '));
     expect(lines).toHaveLength(3);
@@ -30,13 +30,16 @@ describe('solve --stats', () => {
   it('--preprocess none says so; the JSON report has the same figures under stats.preprocess', async () => {
     const none = await runMain('solve', fetch, '--domain', ROBOT, '--algo', 'bfs', '--stats', '--preprocess', 'none');
     expect(none.err).toContain('stats: preprocess none (--preprocess relevance or h2 to shrink the task)');
+    // the default: relevance
+    const byDefault = await runMain('solve', fetch, '--domain', ROBOT, '--algo', 'bfs', '--stats');
+    expect(byDefault.err).toMatch(/^stats: preprocess relevance [\d.,]+ ms \(relevance [\d.,]+ ms: 0 operators dropped\): 8 atoms, 10 operators$/m);
     const json = await runMain('solve', fetch, '--domain', ROBOT, '--algo', 'bfs', '--json', '--preprocess', 'relevance');
     const stats = JSON.parse(json.out).stats;
     expect(stats).toMatchObject({ atoms: 8, operators: 10, preprocess: { mode: 'relevance', atoms: 8, operators: 10, mutexGroups: 0, h2Pruned: 0, irrelevant: 0, h2Ms: 0, groupsMs: 0 } });
   });
 
   it('a goal of two mutex atoms: exit 1 with h^2 naming them', async () => {
-    const r = await runMain('solve', apart, '--domain', ROBOT, '--algo', 'bfs', '--json');
+    const r = await runMain('solve', apart, '--domain', ROBOT, '--algo', 'bfs', '--json', '--preprocess', 'h2');
     expect(r.code).toBe(1);
     expect(JSON.parse(r.out)).toMatchObject({ status: 'unsolvable', reason: 'goal atoms at(a) and at(b) are mutex: h^2 finds no reachable state with both', stats: { expanded: 0 } });
   });
@@ -46,14 +49,12 @@ describe('--preprocess', () => {
   it('is in the help of solve, with its default', async () => {
     const r = await runMain('solve', '--help');
     expect(r.out).toMatch(/--preprocess MODE\s+shrink the ground task before the search/);
-    expect(r.out.replace(/\s+/g, ' ')).toContain('(default: h2 for a PDDL or Prolog problem, none for a level)');
+    expect(r.out.replace(/\s+/g, ' ')).toContain('(default: relevance for a PDDL or Prolog problem, none for a level)');
     expect(r.out).toMatch(/--stats\s+print to stderr the ground task's size/);
   });
 
-  it('a bad mode and the Prolog backend are usage errors (exit 2)', async () => {
+  it('a bad mode is a usage error (exit 2)', async () => {
     const bad = await runMain('solve', fetch, '--domain', ROBOT, '--preprocess', 'h3');
     expect([bad.code, bad.err]).toEqual([2, expect.stringContaining("--preprocess must be none or relevance or h2, got 'h3'")]);
-    const prolog = await runMain('solve', fetch, '--domain', ROBOT, '--backend', 'prolog', '--preprocess', 'h2');
-    expect([prolog.code, prolog.err]).toEqual([2, expect.stringContaining('--preprocess is not part of the Prolog planning theory (use the ts backend)')]);
   });
 });

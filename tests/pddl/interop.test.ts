@@ -131,7 +131,8 @@ describe('export then import gives the same ground task', () => {
     expect(text).toContain('  (:action return\n    :parameters (?p1 ?x)\n    :precondition (and (at ?x) (link ?x home) (= ?p1 home))');
     expect(text).toContain('  (:action stay\n    :parameters (?x ?p2)\n    :precondition (and (at ?x) (= ?p2 ?x))');
     expect(readFileSync(join(pddl, 'problem.pddl'), 'utf8')).toContain('(:objects\n    loc-1)');
-    const plan = await run('solve', problemFile, '--domain', domainFile, '--algo', 'ucs', '--plan-format', 'pddl');
+    // without preprocessing: relevance drops operators that add only atoms no goal needs, and ucs then breaks the tie between the two cheapest plans the other way (through 3, not New York)
+    const plan = await run('solve', problemFile, '--domain', domainFile, '--algo', 'ucs', '--plan-format', 'pddl', '--preprocess', 'none');
     expect(plan.out).toBe('(stay loc-1 loc-1)\n(go loc-1 q--274e657720596f726b27)\n(return home q--274e657720596f726b27)\n; cost = 3 (general cost)\n');
   });
   it('an operator with a variable only its preconditions mention: the PDDL action takes it as a parameter', async () => {

@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem, type LoadedProblem } from '../../src/core/load.ts';
 import { solveLoaded } from '../../src/pipeline/solve.ts';
 import { ground } from '../../src/strips/ground.ts';
-import { h2Reachability, isMutex, preprocess, relevantTask } from '../../src/strips/preprocess.ts';
+import { h2Reachability, isMutex, mutexGroupsOf, preprocess, relevantTask } from '../../src/strips/preprocess.ts';
 import { makeTask, replayTask, type Task } from '../../src/strips/task.ts';
 import { Budget, LimitReached } from '../../src/util/budget.ts';
 
@@ -101,6 +101,18 @@ describe('h^2', () => {
     expect(preprocess(t, 'relevance').task.unsolvableReason).toBeUndefined();
   });
 
+  it('mutexGroupsOf: the groups of a task that was not preprocessed with h^2, the task unchanged', () => {
+    const t = lamps();
+    const g = mutexGroupsOf(t);
+    expect(g?.groups.map((x) => x.map((a) => t.atoms[a]))).toEqual([
+      ['off', 'on'],
+      ['lit', 'dark'],
+    ]);
+    expect(g?.none).toEqual([false, false]);
+    expect(t.mutexGroups).toBeUndefined();
+    expect(t.operators).toHaveLength(5);
+  });
+
   it('none leaves the task as it is', () => {
     const t = lamps();
     expect(preprocess(t, 'none')).toEqual({ task: t, stats: expect.objectContaining({ mode: 'none', atoms: 5, operators: 5, mutexGroups: 0 }) });
@@ -172,6 +184,12 @@ describe('mutex groups of a level: the player is on one cell', () => {
     expect(groups[player].sort()).toEqual(['sokoban(x1y1)', 'sokoban(x2y1)']);
     expect(out.mutexGroupNone?.[player]).toBe(false);
     expect(stats.mutexGroups).toBe(groups.length);
+  });
+
+  it('a level is not preprocessed by default (its plug-in strategies do not search the ground task)', () => {
+    const text = ['#####', '#@$.#', '#####'].join('\n');
+    const loaded = loadProblem({ file: 'l.txt', text, domainFile: 'sokoban.pl', domainText: SOKOBAN });
+    expect(solveLoaded(loaded, { algo: 'bfs' }).stats.preprocess).toMatchObject({ mode: 'none', atoms: 9, operators: 6 });
   });
 });
 

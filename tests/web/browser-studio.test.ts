@@ -204,17 +204,17 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
     const api = (await (await page.request.get(`${home}api/options`)).json()) as { options: { name: string; help: string }[]; strategies: { name: string; options: { name: string; help: string; default?: unknown }[] }[] };
     await page.click('.preset[data-id="tutorial-7"]');
     // the default strategy for a level (auto) takes options of its Sokoban preset (--improve and the push-level search's switches); the Prolog backend's are hidden with ts
-    expect(await shownOptions()).toEqual([...SWITCH_OPTIONS.map((o) => `--${o.name}`), '--improve', '--cycle', '--prune', '--strict']);
+    expect(await shownOptions()).toEqual([...SWITCH_OPTIONS.map((o) => `--${o.name}`), '--improve', '--cycle', '--prune', '--preprocess', '--strict']);
     expect(await page.isHidden('#more-options label[data-field="engine"]')).toBe(true);
     await page.selectOption('#algo', 'wastar');
-    expect(await shownOptions()).toEqual(['--weight', '--cycle', '--prune', '--strict']);
+    expect(await shownOptions()).toEqual(['--weight', '--cycle', '--prune', '--preprocess', '--strict']);
     expect(await page.getAttribute('#more-options [data-field="weight"] input', 'placeholder')).toBe('default 2');
     expect(await page.getAttribute('#more-options label[data-field="weight"]', 'title')).toBe('wastar: f = g + W·h');
     await page.selectOption('#algo', 'gbfs');
-    expect(await shownOptions()).toEqual(['--lazy', '--preferred', '--cycle', '--prune', '--strict']);
+    expect(await shownOptions()).toEqual(['--lazy', '--preferred', '--cycle', '--prune', '--preprocess', '--strict']);
     expect(await page.getAttribute('#more-options [data-field="lazy"] input', 'type')).toBe('checkbox');
     await page.selectOption('#algo', 'beam');
-    expect(await shownOptions()).toEqual(['--width', '--temperature', '--seed', '--cycle', '--prune', '--strict']);
+    expect(await shownOptions()).toEqual(['--width', '--temperature', '--seed', '--cycle', '--prune', '--preprocess', '--strict']);
     // every strategy's every option and every common one (but those with their own control) is there, with its help
     for (const st of api.strategies) {
       await page.selectOption('#algo', st.name);
@@ -228,7 +228,7 @@ describe.skipIf(!hasChromium)('the playground as a teaching studio', () => {
     }
     // the Prolog backend: its theory and engine appear, the strategies shrink to those it runs
     await page.selectOption('#backend', 'prolog');
-    expect(await shownOptions()).toEqual(['--cycle', '--prune', '--theory', '--engine', '--strict']);
+    expect(await shownOptions()).toEqual(['--cycle', '--prune', '--preprocess', '--theory', '--engine', '--strict']);
     expect(await page.locator('#more-options [data-field="engine"] select option').allTextContents()).toContain('tau');
     await page.screenshot({ path: `${outDir}studio-options.png`, fullPage: true });
     expect(errors).toEqual([]);
