@@ -6,9 +6,10 @@
  * of a job that finished meanwhile instead of running it again.
  *
  * Results arrive by the queue's events (QueueEvents, subscribed before the
- * first job is added); a job already finished when it is added is looked up
- * at once, and a slow sweep over the jobs still awaited catches any event a
- * lost connection dropped. A failed job (malformed, or lost by its workers
+ * first job is added); a job whose id was on the queue already (its
+ * `duplicated` event) is looked up, as it may have finished before, and a
+ * slow sweep over the jobs still awaited catches any event a lost
+ * connection dropped. A failed job (malformed, or lost by its workers
  * more often than MAX_STALLED) is a result with status error and its reason.
  */
 import { createHash } from 'node:crypto';
@@ -103,6 +104,8 @@ export async function openQueue(url: string): Promise<QueueClient> {
     else void lookUp(jobId).catch(ignore);
   });
   events.on('failed', ({ jobId, failedReason }) => fail(jobId, failedReason));
+  // a job id already on the queue (bench --resume): it may have finished while no one listened
+  events.on('duplicated', ({ jobId }) => void lookUp(jobId).catch(ignore));
   events.on('active', ({ jobId }) => awaited.get(jobId)?.onStart?.());
   events.on('progress', ({ jobId, data }) => {
     if (typeof data === 'object' && data !== null) awaited.get(jobId)?.onProgress?.(data as Progress);
@@ -131,7 +134,6 @@ export async function openQueue(url: string): Promise<QueueClient> {
         awaited.set(id, { done: (r) => resolve(r as JobResult), failed: (reason) => resolve(failed(job, reason)) });
         queue
           .add('solve', job, { jobId: id, attempts: 1, removeOnComplete: { age: KEEP_FINISHED_S }, removeOnFail: { age: KEEP_FINISHED_S } })
-          .then(() => lookUp(id))
           .catch((e: unknown) => {
             awaited.delete(id);
             reject(e as Error);
@@ -148,7 +150,6 @@ export async function openQueue(url: string): Promise<QueueClient> {
         awaited.set(id, { done: (r) => resolve(r as WebResult), failed: (reason) => reject(new Error(`the workers failed the request: ${reason}`)), ...hooks });
         queue
           .add('web', data, { jobId: id, attempts: 1, removeOnComplete: { age: 3600 }, removeOnFail: { age: 3600 } })
-          .then(() => lookUp(id))
           .catch((e: unknown) => {
             awaited.delete(id);
             reject(e as Error);

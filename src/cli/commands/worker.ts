@@ -14,7 +14,7 @@ export const worker = command({
   name: 'worker',
   args: '',
   summary: 'run solve jobs from a job queue (bench --queue) on this machine until Ctrl-C',
-  usage: ['worker --queue redis://HOST:PORT [--concurrency N]'],
+  usage: ['worker --queue redis://HOST:PORT [--concurrency N] [--stall-timeout SEC]'],
   description: [
     'Takes solve jobs from the job queue at --queue (BullMQ on a Redis server) and runs them on this machine, N at a time; `planlog bench --queue URL` puts them there. Start one worker per machine, on as many machines as you have: each needs planlog and the level, problem and domain files at the paths the bench names (the same checkout, or a shared folder).',
     '',
