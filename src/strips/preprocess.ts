@@ -210,8 +210,11 @@ function restrict(task: Task, keepOp: Uint8Array, keepAtom: Uint8Array): { task:
   const allAtoms = atoms.length === n;
   if (allAtoms && keepOp.every((k) => k === 1)) return { task, newId };
   const map = (list: readonly number[]): number[] => {
-    const out: number[] = [];
-    for (const a of list) if (newId[a] >= 0) out.push(newId[a]);
+    let k = 0;
+    for (let i = 0; i < list.length; i++) if (newId[list[i]] >= 0) k++;
+    const out = new Array<number>(k);
+    k = 0;
+    for (let i = 0; i < list.length; i++) if (newId[list[i]] >= 0) out[k++] = newId[list[i]];
     return out;
   };
   const operators: GroundOperator[] = [];
@@ -219,7 +222,7 @@ function restrict(task: Task, keepOp: Uint8Array, keepAtom: Uint8Array): { task:
     if (!keepOp[o]) continue;
     const op = task.operators[o];
     // the same object when no atom is dropped (ids do not change)
-    operators.push(allAtoms ? op : { ...op, pre: map(op.pre), add: map(op.add), del: map(op.del) });
+    operators.push(allAtoms ? op : { name: op.name, schema: op.schema, pre: map(op.pre), add: map(op.add), del: map(op.del), cost: op.cost });
   }
   const out: Task = { ...task, atoms: allAtoms ? task.atoms : atoms, init: map(task.init), goal: map(task.goal), operators };
   delete out.mutexGroups;
@@ -238,13 +241,17 @@ export function relevantTask(task: Task, budget?: GroundBudget, keepAtoms = fals
   const m = task.operators.length;
   // the operators adding each atom
   const addStart = new Int32Array(n + 1);
-  for (const op of task.operators) for (const a of op.add) addStart[a + 1]++;
+  for (let o = 0; o < m; o++) {
+    const add = task.operators[o].add;
+    for (let i = 0; i < add.length; i++) addStart[add[i] + 1]++;
+  }
   for (let a = 0; a < n; a++) addStart[a + 1] += addStart[a];
   const fill = addStart.slice(0, n);
   const adders = new Int32Array(addStart[n]);
-  task.operators.forEach((op, o) => {
-    for (const a of op.add) adders[fill[a]++] = o;
-  });
+  for (let o = 0; o < m; o++) {
+    const add = task.operators[o].add;
+    for (let i = 0; i < add.length; i++) adders[fill[add[i]]++] = o;
+  }
   const relAtom = new Uint8Array(n);
   const relOp = new Uint8Array(m);
   const stack: number[] = [];
@@ -259,15 +266,21 @@ export function relevantTask(task: Task, budget?: GroundBudget, keepAtoms = fals
       const o = adders[i];
       if (relOp[o]) continue;
       relOp[o] = 1;
-      for (const p of task.operators[o].pre) if (!relAtom[p]) (relAtom[p] = 1), stack.push(p);
+      const pre = task.operators[o].pre;
+      for (let j = 0; j < pre.length; j++) {
+        const p = pre[j];
+        if (!relAtom[p]) (relAtom[p] = 1), stack.push(p);
+      }
     }
   }
   // an operator that changes no relevant atom is no use either
   for (let o = 0; o < m; o++) {
     if (!relOp[o]) continue;
-    const op = task.operators[o];
-    if (op.del.some((d) => relAtom[d])) continue;
-    if (op.add.every((a) => !relAtom[a] || op.pre.includes(a))) relOp[o] = 0;
+    const { pre, add, del } = task.operators[o];
+    let changes = false;
+    for (let i = 0; i < del.length && !changes; i++) changes = relAtom[del[i]] === 1;
+    for (let i = 0; i < add.length && !changes; i++) changes = relAtom[add[i]] === 1 && !pre.includes(add[i]);
+    if (!changes) relOp[o] = 0;
   }
   let kept = 0;
   for (let o = 0; o < m; o++) kept += relOp[o];
