@@ -67,6 +67,10 @@ function renderStats(r: SolveReport): string {
   const lines = [
     `search: ${parts.join(', ')}; search ${ms(s.timeMs)}, total ${ms(s.totalMs)} (parse ${ms(s.parseMs)}, ground ${ms(s.groundMs)}: ${num(s.atoms)} atoms, ${num(s.operators)} operators)`,
   ];
+  if (s.plans && s.plans.length > 0) {
+    const found = s.plans.map((p) => `cost ${p.cost} (${p.weight === 0 ? 'first search' : `w=${p.weight}`}, ${ms(p.atMs)})`).join(', ');
+    lines.push(`plans found, each cheaper than the one before: ${found}`);
+  }
   if (s.iterations && s.iterations.length > 0) {
     const its = s.iterations.map((it) => `${it.bound}:${num(it.generated)}`).join(' ');
     lines.push(`iterations (bound:generated): ${its}`);

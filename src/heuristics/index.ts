@@ -8,6 +8,7 @@ import { goalcount } from './goalcount.ts';
 import { hadd } from './hadd.ts';
 import { hff } from './hff.ts';
 import { hmax } from './hmax.ts';
+import { lmcount } from './lmcount.ts';
 import { lmcut } from './lmcut.ts';
 import type { Heuristic } from './types.ts';
 
@@ -18,6 +19,7 @@ export const heuristics: Readonly<Record<string, Heuristic>> = {
   hadd,
   hff,
   lmcut,
+  lmcount,
 };
 
 export const heuristicNames = Object.keys(heuristics);

@@ -25,6 +25,14 @@ export interface Evaluator {
    * `out`, returns their number. Absent when the heuristic has none.
    */
   preferred?(out: Int32Array): number;
+  /**
+   * Path-dependent evaluators (LAMA's landmark count): told, right before
+   * `evaluate`, the id of the stored state evaluated and of its parent (-1
+   * for a root), so that they can keep what they know per state. The best-first
+   * engine calls it; other strategies do not, and such an evaluator then
+   * judges the state alone.
+   */
+  at?(state: number, parent: number): void;
 }
 
 export interface Heuristic {

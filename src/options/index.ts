@@ -43,10 +43,11 @@ export const defaultMaxMemoryMb = Math.floor((totalmem() / 2 ** 20) * 0.75);
 
 /**
  * The strategy used when none is named: `auto` for a level file, `bfs` for a
- * Prolog problem file and for trace, `iddfs` for compare (and a web request
- * on the Prolog backend).
+ * Prolog or PDDL problem file (`lama` when a time limit is given: the best
+ * plan it finds within the limit), `bfs` for trace, `iddfs` for compare
+ * (and a web request on the Prolog backend).
  */
-export const DEFAULT_ALGO = { level: 'auto', problem: 'bfs', trace: 'bfs', prolog: 'iddfs' } as const;
+export const DEFAULT_ALGO = { level: 'auto', problem: 'bfs', timedProblem: 'lama', trace: 'bfs', prolog: 'iddfs' } as const;
 
 /** The expansions a trace records when its request names no limit (`trace --limit`, /api/trace's `limit`). */
 export const DEFAULT_TRACE_LIMIT = 50;
@@ -122,7 +123,7 @@ function leadingOptions(reg: OptionRegistry): CommonDecl[] {
       group: 'search',
       notInConfig: true,
       arg: 'NAME',
-      defaultHelp: `${DEFAULT_ALGO.level} for a level file, ${DEFAULT_ALGO.problem} for a Prolog problem file, ${DEFAULT_ALGO.prolog} for compare and --backend prolog`,
+      defaultHelp: `${DEFAULT_ALGO.level} for a level file, ${DEFAULT_ALGO.problem} for a Prolog or PDDL problem file (${DEFAULT_ALGO.timedProblem} with --timeout), ${DEFAULT_ALGO.prolog} for compare and --backend prolog`,
       help: 'search strategy',
     },
     {
@@ -488,7 +489,13 @@ export function solveOptionsFrom(values: Readonly<Record<string, unknown>>, cont
   const backendRaw = raw(option('backend'));
   const algoDefault =
     context.defaultAlgo ??
-    (mode === 'compare' || backendRaw === 'prolog' ? DEFAULT_ALGO.prolog : context.problem === 'prolog' ? DEFAULT_ALGO.problem : DEFAULT_ALGO.level);
+    (mode === 'compare' || backendRaw === 'prolog'
+      ? DEFAULT_ALGO.prolog
+      : context.problem === 'prolog'
+        ? given(option('timeout'))
+          ? DEFAULT_ALGO.timedProblem
+          : DEFAULT_ALGO.problem
+        : DEFAULT_ALGO.level);
   const algo = given(option('algo')) ? (checkedValue(option('algo'), from, raw(option('algo'))) as string) : algoDefault;
   const strategy = reg.strategies[algo];
   if (!strategy) throw new UsageError(`unknown strategy '${algo}' (choose one of: ${Object.keys(reg.strategies).join(', ')})`);

@@ -22,6 +22,16 @@ export type IterationJson = {
   maxDepth: number;
 };
 
+/** A plan an anytime strategy (lama) found on its way; the last is the answer. */
+export type AnytimePlanJson = {
+  cost: number;
+  length: number;
+  /** The weight of the weighted A* search that found it (0: the first, greedy, search). */
+  weight: number;
+  /** Milliseconds from the strategy's start. */
+  atMs: number;
+};
+
 /** The `stats` of the solve --json object: the search's counts, then the whole solve's. */
 export type StatsJson = {
   /** Nodes whose successors were generated. */
@@ -39,6 +49,8 @@ export type StatsJson = {
   /** Bytes per stored state of the closed set. */
   bytesPerState?: number;
   iterations?: IterationJson[];
+  /** Every plan an anytime strategy found, each cheaper than the one before. */
+  plans?: AnytimePlanJson[];
   /** Search time. */
   timeMs: number;
   /** Which limit ended the search (status `limit`). */

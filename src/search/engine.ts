@@ -1,8 +1,16 @@
 /**
  * The one best-first search engine: an open list ordered by
  * f = gWeight·g + hWeight·h, a closed set in the state store, g and h per
- * state id, and optionally (greedy only) lazy evaluation and a second open
- * list for successors reached by preferred operators.
+ * state id, and optionally lazy evaluation and a second open list for
+ * successors reached by preferred operators.
+ *
+ * With more than one evaluator (`hooks.alternates`, as LAMA's h^FF and
+ * landmark count) every evaluator has its own open list (and preferred
+ * list), and the lists are taken in turn as Fast Downward's alternation
+ * does: the non-empty list taken least often (a priority counted up on each
+ * pop), the preferred lists moved 1000 pops ahead whenever an expanded
+ * state improves on the best value of any evaluator. A state proved dead
+ * by any evaluator is dead.
  *
  * It runs over any space of packed states with numbered operators
  * (BestFirstSpace): the ground task's (bestfirst.ts: ucs, astar, wastar,
@@ -65,6 +73,10 @@ export interface BestFirstConfig {
   preferDeep?: boolean;
   /** Round f to 1/fScale units before ordering (so weights like 1.5 keep ties exact); absent: f as it is. */
   fScale?: number;
+  /** Break ties first in, first out (Fast Downward's open lists); overrides tieByG and preferDeep. */
+  fifo?: boolean;
+  /** Keep only successors reached with g below it (the cost of a plan already found, to find a cheaper one); absent: no bound. */
+  bound?: number;
 }
 
 /**
@@ -86,6 +98,12 @@ export interface OpenList {
 export interface BestFirstHooks {
   /** h; `preferred` is used when the config asks for it. */
   evaluator: Evaluator;
+  /**
+   * More evaluators, each ordering an open list of its own by the same
+   * f = gWeight·g + hWeight·h (the alternation above); their preferred
+   * operators join the first's. Not with `open`.
+   */
+  alternates?: readonly Evaluator[];
   /** Tests each applicable operator of the state being expanded before its successor is built (counted as generated): true drops it. */
   rejectOp?: ((op: number) => boolean) | null;
   /** Tests each successor built: true drops it (a dead state). */
@@ -114,6 +132,7 @@ const UNKNOWN = -1; // h not evaluated yet (lazy)
 const DEAD = 0x7fffffff; // h = Infinity: the heuristic proves the state a dead end
 const H_MAX = DEAD - 1; // larger finite values are saturated here
 const TIE_MAX = 2 ** 22 - 1; // the largest tie-breaking value packKey keeps
+const BOOST = 1000; // pops the preferred lists get ahead when the search makes progress (Fast Downward's default)
 
 /** Grows a typed array to at least n entries (doubling), keeping its contents. */
 function fit<A extends Int32Array | Float64Array>(a: A, n: number, fill = 0): A {
@@ -131,18 +150,31 @@ const defaultExhausted = (stored: number, evaluated: number): string =>
 export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c: BestFirstConfig, hooks: BestFirstHooks, budget: Budget): SearchResult {
   const W = space.words;
   const h = hooks.evaluator;
+  const more = hooks.alternates ?? [];
+  if (more.length > 0 && hooks.open) throw new Error('bestFirstSearch: alternates with an open list of the space');
+  const nEv = 1 + more.length;
+  const evs: readonly Evaluator[] = [h, ...more];
+  const bound = c.bound ?? Infinity;
   const prune = hooks.prune ?? null;
   const rejectOp = hooks.rejectOp ?? null;
   const pruneNew = hooks.pruneNew ?? null;
-  const usePreferred = c.preferred && typeof h.preferred === 'function';
+  const usePreferred = c.preferred && evs.some((e) => typeof e.preferred === 'function');
   const store = new StateStore(W);
   let g: Float64Array = new Float64Array(1024);
   let hv: Int32Array = new Int32Array(1024).fill(UNKNOWN);
+  /** The alternates' h per state id (hx[i − 1] is evaluator i's); set where hv is. */
+  const hx: Int32Array[] = more.map(() => new Int32Array(1024));
   let closed = new Uint8Array(1024);
   const open: OpenList = hooks.open ?? new Heap();
   const prefOpen = new Heap();
+  // the alternation's lists: open and prefOpen of evaluator 0, then an (open, preferred) pair per alternate
+  const lists: OpenList[] = [open, prefOpen];
+  for (let i = 1; i < nEv; i++) lists.push(new Heap(), new Heap());
+  const priority = new Float64Array(lists.length);
+  const bestOf = new Float64Array(nEv).fill(Infinity);
   const ops = new Int32Array(Math.max(1, space.numOps));
   const pref = new Int32Array(Math.max(1, space.numOps));
+  const evPref = nEv > 1 ? new Int32Array(Math.max(1, space.numOps)) : pref;
   const isPref = new Uint8Array(Math.max(1, space.numOps));
   const child = new Uint32Array(W);
   const trace = options.trace?.(space);
@@ -152,30 +184,85 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   let evaluated = 0;
   let reopened = 0;
   let f = 0;
-  let best = Infinity;
   let boost = 0;
   let turn = 0;
 
-  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + open.bytes + prefOpen.bytes) / store.size : 0 }));
-  const evaluate = (data: Uint32Array, off: number): number => {
+  const listBytes = (): number => lists.reduce((b, l) => b + l.bytes, 0) + hx.reduce((b, a) => b + a.byteLength, 0);
+  const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + listBytes()) / store.size : 0 }));
+  const clamp = (v: number): number => (v === Infinity ? DEAD : v > H_MAX ? H_MAX : v);
+  /** h of the state by every evaluator: the first's value is returned, the alternates' stored at `id`; DEAD when any proves it dead. */
+  const pathDependent = evs.some((e) => e.at !== undefined);
+  const evaluate = (data: Uint32Array, off: number, id: number): number => {
     evaluated++;
-    const v = h.evaluate(data, off);
-    return v === Infinity ? DEAD : v > H_MAX ? H_MAX : v;
+    if (pathDependent) tell(id);
+    const v = clamp(h.evaluate(data, off));
+    for (let i = 1; i < nEv && v !== DEAD; i++) {
+      const x = clamp(evs[i].evaluate(data, off));
+      if (x === DEAD) return DEAD;
+      hx[i - 1][id] = x;
+    }
+    return v;
+  };
+  /** Tells the path-dependent evaluators which stored state comes next. */
+  const tell = (id: number): void => {
+    for (const e of evs) e.at?.(id, store.parent[id]);
+  };
+  /** Puts state `id` into every evaluator's open list (and preferred list when `preferred`): h0 is evaluator 0's value, the alternates' are those stored for `from`. */
+  const pushAll = (gv: number, h0: number, from: number, id: number, preferred: boolean): void => {
+    const k = key(gv, h0);
+    open.push(k, id);
+    if (preferred) prefOpen.push(k, id);
+    for (let i = 1; i < nEv; i++) {
+      const ki = key(gv, hx[i - 1][from]);
+      lists[2 * i].push(ki, id);
+      if (preferred) lists[2 * i + 1].push(ki, id);
+    }
+  };
+  /** The list to pop next (null: all empty). One evaluator: the preferred list every other pop, or while boosted; more: the alternation. */
+  const nextList = (): OpenList | null => {
+    if (nEv === 1) {
+      const fromPref = usePreferred && prefOpen.size > 0 && (boost > 0 || (turn++ & 1) === 0);
+      if (!fromPref) return open.size > 0 ? open : null;
+      if (boost > 0) boost--;
+      return prefOpen;
+    }
+    let q = -1;
+    for (let i = 0; i < lists.length; i++) if (lists[i].size > 0 && (q < 0 || priority[i] < priority[q])) q = i;
+    if (q < 0) return null;
+    priority[q]++;
+    return lists[q];
+  };
+  /** After evaluating an expanded state: boosts the preferred lists when it improves on an evaluator's best value. */
+  const progress = (id: number): void => {
+    let better = false;
+    for (let i = 0; i < nEv; i++) {
+      const v = i === 0 ? hv[id] : hx[i - 1][id];
+      if (v < bestOf[i]) {
+        bestOf[i] = v;
+        better = true;
+      }
+    }
+    if (!better || !usePreferred) return;
+    if (nEv === 1) boost += BOOST;
+    else for (let q = 1; q < lists.length; q += 2) priority[q] -= BOOST;
   };
   const gW = c.gWeight;
   const hW = c.hWeight;
   const scale = c.fScale ?? 0;
   const deep = c.preferDeep === true;
   const byG = c.tieByG;
+  const fifo = c.fifo === true;
+  let pushed = 0;
   const key = (gv: number, hvv: number): number => {
     const fv = gW * gv + hW * hvv;
-    return packKey(scale !== 0 ? Math.round(fv * scale) : fv, deep ? TIE_MAX - gv : byG ? gv : hvv);
+    return packKey(scale !== 0 ? Math.round(fv * scale) : fv, fifo ? pushed++ : deep ? TIE_MAX - gv : byG ? gv : hvv);
   };
   const fOf = (k: number): number => (scale !== 0 ? keyPrimary(k) / scale : keyPrimary(k));
   const grow = (n: number): void => {
     if (n > g.length) {
       g = fit(g, n);
       hv = fit(hv, n, UNKNOWN);
+      for (let i = 0; i < hx.length; i++) hx[i] = fit(hx[i], n);
       const cl = new Uint8Array(g.length);
       cl.set(closed);
       closed = cl;
@@ -191,25 +278,23 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     grow(store.size);
     g[r] = 0;
     if (!c.lazy) {
-      hv[r] = evaluate(roots, off);
+      hv[r] = evaluate(roots, off, r);
       if (hv[r] === DEAD) continue;
     }
     alive++;
     if (space.isGoal(roots, off)) return result('solved', []);
-    open.push(key(0, Math.max(hv[r], 0)), r);
+    pushAll(0, Math.max(hv[r], 0), r, r, false);
   }
   if (alive === 0) return result('unsolvable', null, hooks.deadRoot ?? `the heuristic proves the initial state a dead end`);
 
   for (;;) {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated, f }));
     if (limit) return result('limit', null, limitReason(limit, options), limit);
-    const fromPref = usePreferred && prefOpen.size > 0 && (boost > 0 || (turn++ & 1) === 0);
-    const q = fromPref ? prefOpen : open;
-    if (q.size === 0) break;
+    const q = nextList();
+    if (q === null) break;
     const id = q.pop();
-    if (fromPref && boost > 0) boost--;
     if (closed[id]) continue;
-    if (hv[id] === UNKNOWN) hv[id] = evaluate(store.data, id * W);
+    if (hv[id] === UNKNOWN) hv[id] = evaluate(store.data, id * W, id);
     if (hv[id] === DEAD) continue;
     f = fOf(q.lastKey);
     closed[id] = 1;
@@ -219,15 +304,25 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       const hh = hW === 0 ? NaN : hv[id];
       trace.expand(id, store.parent[id], store.op[id], hh, gW * g[id] + hW * hv[id], store.data, id * W, g[id]);
     }
-    if (hv[id] < best) {
-      best = hv[id];
-      if (usePreferred) boost += 1000;
-    }
+    progress(id);
     let nPref = 0;
     if (usePreferred) {
-      if (!c.lazy) h.evaluate(store.data, id * W); // the evaluator's preferred operators are those of the last state evaluated
-      nPref = h.preferred!(pref);
-      for (let i = 0; i < nPref; i++) isPref[pref[i]] = 1;
+      // an evaluator's preferred operators are those of the last state it evaluated; pref gets each once
+      for (const ev of evs) {
+        if (ev.preferred === undefined) continue;
+        if (!c.lazy) {
+          ev.at?.(id, store.parent[id]);
+          ev.evaluate(store.data, id * W);
+        }
+        const n = ev.preferred(evPref);
+        for (let i = 0; i < n; i++) {
+          const op = evPref[i];
+          if (isPref[op] === 0) {
+            isPref[op] = 1;
+            pref[nPref++] = op;
+          }
+        }
+      }
     }
     const k = space.applicable(store.data, id * W, ops);
     const gid = g[id];
@@ -238,6 +333,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       space.apply(op, store.data, id * W, child, 0);
       if (prune !== null && prune(child, 0)) continue;
       const g2 = gid + space.cost(op);
+      if (g2 >= bound) continue;
       const r = store.insert(child, 0, id, op);
       if (r >= 0) {
         grow(store.size);
@@ -252,13 +348,12 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
         }
         let hr: number;
         if (c.lazy) {
-          hr = hv[id]; // the parent's value until the state is expanded
+          hr = hv[id]; // the parent's values until the state is expanded
         } else {
-          hr = hv[r] = evaluate(child, 0);
+          hr = hv[r] = evaluate(child, 0, r);
           if (hr === DEAD) continue;
         }
-        open.push(key(g2, hr), r);
-        if (isPref[op]) prefOpen.push(key(g2, hr), r);
+        pushAll(g2, hr, c.lazy ? id : r, r, isPref[op] === 1);
         if (trace !== undefined) trace.generate?.(r, id, op, c.lazy || hW === 0 ? NaN : hr, gW * g2 + hW * hr, child, 0, g2);
         continue;
       }
@@ -271,8 +366,9 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
           closed[old] = 0;
           reopened++;
         }
-        const hOld = hv[old] === UNKNOWN ? hv[id] : hv[old];
-        open.push(key(g2, hOld), old);
+        const known = hv[old] !== UNKNOWN;
+        const hOld = known ? hv[old] : hv[id];
+        pushAll(g2, hOld, known ? old : id, old, false);
         if (trace !== undefined) trace.generate?.(old, id, op, hW === 0 || hv[old] === UNKNOWN ? NaN : hOld, gW * g2 + hW * hOld, store.data, old * W, g2);
       } else duplicates++;
     }

@@ -11,6 +11,7 @@ import { gaStrategy } from './ga.ts';
 import { gbfsStrategy } from './gbfs.ts';
 import { idastarStrategy } from './idastar.ts';
 import { iddfsStrategy } from './iddfs.ts';
+import { lamaFirstStrategy, lamaStrategy } from './lama.ts';
 import { lrtaStrategy } from './lrta.ts';
 import { mctsStrategy } from './mcts.ts';
 import { autoStrategy, optimalMovesStrategy } from './presets.ts';
@@ -34,6 +35,8 @@ export const strategies: Readonly<Record<string, Strategy>> = {
   ga: gaStrategy,
   auto: autoStrategy,
   'optimal-moves': optimalMovesStrategy,
+  lama: lamaStrategy,
+  'lama-first': lamaFirstStrategy,
 };
 
 export const strategyNames = Object.keys(strategies);

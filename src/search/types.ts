@@ -117,6 +117,16 @@ export interface IterationStats {
   maxDepth: number;
 }
 
+/** A plan an anytime strategy found on its way. */
+export interface AnytimePlanStats {
+  cost: number;
+  length: number;
+  /** The weight of the weighted A* search that found it (0: the first, greedy, search). */
+  weight: number;
+  /** Milliseconds from the strategy's start. */
+  atMs: number;
+}
+
 export interface SearchStats {
   /** Nodes whose successors were generated. */
   expanded: number;
@@ -133,6 +143,8 @@ export interface SearchStats {
   /** Bytes per stored state of the closed set, all arrays counted. */
   bytesPerState?: number;
   iterations?: IterationStats[];
+  /** Anytime strategies (lama): every plan found, in order, each cheaper than the one before; the last is the answer. */
+  plans?: AnytimePlanStats[];
   timeMs: number;
   /** Which limit ended the search (status `limit`). */
   limit?: LimitKind;

@@ -238,10 +238,10 @@ describe('usage errors: exit 2', () => {
   it('unknown --algo, also as JSON', async () => {
     const r = await run('solve', TUTORIAL, '--algo', 'astra');
     expect(r.code).toBe(2);
-    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, optimal-pushes)\n(see npx planlog solve --help)");
+    expect(r.err).toBe("planlog: unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, lama, lama-first, optimal-pushes)\n(see npx planlog solve --help)");
     const j = await runJson('solve', TUTORIAL, '--algo', 'astra', '--json');
     expect(j.code).toBe(2);
-    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, optimal-pushes)" } });
+    expect(j.json).toEqual({ error: { message: "unknown strategy 'astra' (choose one of: iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, beam, lrta, mcts, ga, auto, optimal-moves, lama, lama-first, optimal-pushes)" } });
   });
 
   it('bad --cycle, --max-nodes, missing or extra files', async () => {

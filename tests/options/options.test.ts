@@ -52,7 +52,7 @@ describe('generated from the declarations', () => {
     const declared = [...Object.values(strategies), ...Object.values(heuristics)].flatMap((r) => r.options ?? []);
     expect(SW).toEqual(['corrals', 'macros', 'patterns', 'pi-corrals', 'packing', 'features', 'goal-macros', 'box-macros', 'advisors']);
     // each switch by the four push-level strategies
-    expect(declared.map((d) => d.name).sort()).toEqual([...SW.flatMap((s) => [s, s, s, s]), 'improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width'].sort());
+    expect(declared.map((d) => d.name).sort()).toEqual([...SW.flatMap((s) => [s, s, s, s]), 'improve', 'improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width'].sort());
     const schema = requestSchemaProperties();
     for (const d of declared) {
       expect(searchFlags[d.name], d.name).toEqual({ type: d.type === 'boolean' ? 'boolean' : 'string' });
@@ -121,7 +121,7 @@ describe('one checker for the command line and the web', () => {
       [{ algo: 'ga', seed: '-1' }, { algo: 'ga', seed: -1 }, "--seed needs a whole number from 0 to 4294967295, got '-1'", "seed needs a whole number from 0 to 4294967295, got '-1'"],
       [{ algo: 'bfs', seed: '3' }, { algo: 'bfs', seed: 3 }, '--seed applies to beam, lrta, mcts, ga, not to bfs', 'seed applies to beam, lrta, mcts, ga, not to bfs'],
       [{ cycle: 'sideways' }, { cycle: 'sideways' }, "--cycle must be state or action, got 'sideways'", "cycle must be state or action, got 'sideways'"],
-      [{ algo: 'gbfs', heuristic: 'hadd', preferred: true }, { algo: 'gbfs', heuristic: 'hadd', preferred: true }, '--preferred needs a heuristic with preferred operators (hff), not hadd', 'preferred needs a heuristic with preferred operators (hff), not hadd'],
+      [{ algo: 'gbfs', heuristic: 'hadd', preferred: true }, { algo: 'gbfs', heuristic: 'hadd', preferred: true }, '--preferred needs a heuristic with preferred operators (hff, lmcount), not hadd', 'preferred needs a heuristic with preferred operators (hff, lmcount), not hadd'],
       [{ theory: 'plain' }, { theory: 'plain' }, '--theory applies to the prolog backend (--backend prolog) and to compare', 'theory applies to the prolog backend (backend: "prolog") and to compare'],
       [{ algo: 'iddfs', tt: true, backend: 'prolog' }, { algo: 'iddfs', tt: true, backend: 'prolog' }, '--tt is not part of the Prolog planning theory (use the ts backend)', 'tt is not part of the Prolog planning theory (use the ts backend)'],
     ];

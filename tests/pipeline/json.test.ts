@@ -14,6 +14,7 @@ import {
   errorJson,
   solveJson,
   validationJson,
+  type AnytimePlanJson,
   type CompareJson,
   type ErrorJson,
   type FailureJson,
@@ -29,7 +30,7 @@ import {
 import type { Warning } from '../../src/lint/index.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../src/pipeline/solve.ts';
 import type { PrologInfo } from '../../src/prolog/solve.ts';
-import type { IterationStats } from '../../src/search/types.ts';
+import type { AnytimePlanStats, IterationStats } from '../../src/search/types.ts';
 import type { Level } from '../../src/sokoban/level.ts';
 import type { PreprocessStats } from '../../src/strips/preprocess.ts';
 import type { ValidationFailure } from '../../src/strips/validate.ts';
@@ -48,6 +49,7 @@ export const typeChecks: true[] = [
   true satisfies Same<Report['proof'], SolveJson['proof']>,
   true satisfies Same<SolveReport['stats']['limit'], StatsJson['limit']>,
   true satisfies Same<keyof IterationStats, keyof IterationJson>,
+  true satisfies Same<keyof AnytimePlanStats, keyof AnytimePlanJson>,
   true satisfies Same<keyof PrologInfo, keyof PrologJson>,
   true satisfies Same<keyof PreprocessStats, keyof PreprocessJson>,
   true satisfies Same<Level['title'], LevelJson['title']>,
@@ -59,7 +61,7 @@ export const typeChecks: true[] = [
 /** Every field a type declares, listed once (the type-checker rejects a missing or an unknown name). */
 const fields = <T>(all: Record<keyof T, true>): string[] => Object.keys(all).sort();
 const SOLVE = fields<SolveJson>({ status: true, plan: true, length: true, cost: true, optimal: true, lurd: true, moves: true, pushes: true, algo: true, heuristic: true, heuristics: true, backend: true, cycle: true, reason: true, proof: true, stats: true, prolog: true, level: true, warnings: true });
-const STATS = fields<StatsJson>({ expanded: true, generated: true, duplicates: true, evaluated: true, reopened: true, stored: true, bytesPerState: true, iterations: true, timeMs: true, limit: true, parseMs: true, groundMs: true, totalMs: true, atoms: true, operators: true, preprocess: true });
+const STATS = fields<StatsJson>({ expanded: true, generated: true, duplicates: true, evaluated: true, reopened: true, stored: true, bytesPerState: true, iterations: true, plans: true, timeMs: true, limit: true, parseMs: true, groundMs: true, totalMs: true, atoms: true, operators: true, preprocess: true });
 const PROLOG = fields<PrologJson>({ theory: true, engine: true, steps: true, valid: true, invalidReason: true });
 const COMPARE = fields<CompareJson>({ agree: true, reason: true, ts: true, prolog: true, warnings: true });
 const VALIDATE = fields<ValidateJson>({ valid: true, length: true, cost: true, prefixCost: true, lurd: true, moves: true, pushes: true, failure: true, warnings: true });

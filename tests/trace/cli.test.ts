@@ -40,7 +40,7 @@ describe('planlog trace', () => {
 
   it('usage errors: an untraced strategy, an unknown format, a bad --limit, --json with --format dot', async () => {
     for (const [args, message] of [
-      [['--algo', 'beam'], 'trace watches iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, optimal-pushes; not beam'],
+      [['--algo', 'beam'], 'trace watches iddfs, bfs, dfs, ucs, astar, wastar, gbfs, idastar, push, push-greedy, auto, optimal-moves, lama, lama-first, optimal-pushes; not beam'],
       [['--format', 'svg'], "--format must be one of text, json, dot, got 'svg'"],
       [['--limit', '0'], "--limit needs a positive whole number, got '0'"],
       [['--json', '--format', 'dot'], '--json contradicts --format dot'],

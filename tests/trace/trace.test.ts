@@ -129,8 +129,10 @@ describe('every traced strategy on tutorial level 3', () => {
     'optimal-moves': (g, h) => g + h,
     'push-greedy': (_g, h) => h,
     auto: (_g, h) => h,
+    lama: (_g, h) => h,
+    'lama-first': (_g, h) => h,
   };
-  const ownHeuristic = ['push', 'push-greedy', 'optimal-pushes', 'optimal-moves', 'auto'];
+  const ownHeuristic = ['push', 'push-greedy', 'optimal-pushes', 'optimal-moves', 'auto', 'lama', 'lama-first'];
   const macro = ['push', 'push-greedy', 'optimal-pushes', 'auto'];
   for (const algo of tracedStrategies) {
     it(`${algo}: sees every expansion, changes nothing, and marks the plan`, () => {
@@ -155,7 +157,7 @@ describe('every traced strategy on tutorial level 3', () => {
   }
 
   it('a strategy that is not traced is refused with a PlanlogError', () => {
-    expect(tracedStrategies).toEqual(['iddfs', 'bfs', 'dfs', 'ucs', 'astar', 'wastar', 'gbfs', 'idastar', 'push', 'push-greedy', 'auto', 'optimal-moves', 'optimal-pushes']);
+    expect(tracedStrategies).toEqual(['iddfs', 'bfs', 'dfs', 'ucs', 'astar', 'wastar', 'gbfs', 'idastar', 'push', 'push-greedy', 'auto', 'optimal-moves', 'lama', 'lama-first', 'optimal-pushes']);
     let error: unknown;
     try {
       traceLoaded(loaded, { algo: 'beam' });

@@ -351,7 +351,8 @@ function fillStrategies(): void {
 
 /** The strategy the server runs when none is chosen. */
 function defaultAlgo(): string {
-  return $<HTMLSelectElement>('backend').value === 'prolog' ? 'iddfs' : isLevelProblem() ? 'auto' : 'bfs';
+  // as DEFAULT_ALGO (src/options): a problem with a time limit gets lama
+  return $<HTMLSelectElement>('backend').value === 'prolog' ? 'iddfs' : isLevelProblem() ? 'auto' : $<HTMLInputElement>('timeout').value ? 'lama' : 'bfs';
 }
 
 /** The generated options for the chosen (or default) strategy and backend. */

@@ -193,6 +193,6 @@ describe('auto --improve on a level', () => {
     const bad = await runMain('solve', 'maps/demo.txt', '--improve=-1');
     expect(bad).toMatchObject({ code: 2, err: "planlog: --improve needs a number of at least 0, got '-1'\n(see npx planlog solve --help)" });
     const other = await runMain('solve', 'maps/demo.txt', '--improve', '1', '--algo', 'bfs');
-    expect(other).toMatchObject({ code: 2, err: 'planlog: --improve applies to auto, not to bfs\n(see npx planlog solve --help)' });
+    expect(other).toMatchObject({ code: 2, err: 'planlog: --improve applies to auto, lama, not to bfs\n(see npx planlog solve --help)' });
   });
 });
