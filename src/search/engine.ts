@@ -73,8 +73,6 @@ export interface BestFirstConfig {
   preferDeep?: boolean;
   /** Round f to 1/fScale units before ordering (so weights like 1.5 keep ties exact); absent: f as it is. */
   fScale?: number;
-  /** Break ties first in, first out (Fast Downward's open lists); overrides tieByG and preferDeep. */
-  fifo?: boolean;
   /** Keep only successors reached with g below it (the cost of a plan already found, to find a cheaper one); absent: no bound. */
   bound?: number;
 }
@@ -251,11 +249,9 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   const scale = c.fScale ?? 0;
   const deep = c.preferDeep === true;
   const byG = c.tieByG;
-  const fifo = c.fifo === true;
-  let pushed = 0;
   const key = (gv: number, hvv: number): number => {
     const fv = gW * gv + hW * hvv;
-    return packKey(scale !== 0 ? Math.round(fv * scale) : fv, fifo ? pushed++ : deep ? TIE_MAX - gv : byG ? gv : hvv);
+    return packKey(scale !== 0 ? Math.round(fv * scale) : fv, deep ? TIE_MAX - gv : byG ? gv : hvv);
   };
   const fOf = (k: number): number => (scale !== 0 ? keyPrimary(k) / scale : keyPrimary(k));
   const grow = (n: number): void => {
