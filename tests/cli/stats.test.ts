@@ -38,6 +38,15 @@ describe('solve --stats', () => {
     expect(stats).toMatchObject({ atoms: 8, operators: 10, preprocess: { mode: 'relevance', atoms: 8, operators: 10, mutexGroups: 0, h2Pruned: 0, irrelevant: 0, h2Ms: 0, groupsMs: 0 } });
   });
 
+  it('the Prolog backend grounds nothing: --stats says so', async () => {
+    const r = await runMain('solve', fetch, '--domain', ROBOT, '--backend', 'prolog', '--stats');
+    expect(r.code).toBe(0);
+    expect(r.err.split('\n').filter((l) => l.startsWith('stats: '))).toEqual([
+      expect.stringMatching(/^stats: read [\d.,]+ ms; the Prolog backend does not ground the task$/),
+      expect.stringMatching(/^stats: search [\d.,]+ ms: [\d,]+ expanded, [\d,]+ generated; total [\d.,]+ ms$/),
+    ]);
+  });
+
   it('a goal of two mutex atoms: exit 1 with h^2 naming them', async () => {
     const r = await runMain('solve', apart, '--domain', ROBOT, '--algo', 'bfs', '--json', '--preprocess', 'h2');
     expect(r.code).toBe(1);
