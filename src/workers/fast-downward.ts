@@ -123,7 +123,9 @@ export async function runFastDownwardJob(job: Job & { fd: { driver: string; conf
     // the search's time as it reports it; the whole run (translator, preprocessing, search) as planlog's total
     const counts = { expanded: out.expanded, generated: out.generated, evaluated: out.evaluated, stored: 0, memoryMb: 0, timeMs: out.searchMs ?? wallMs, totalMs: wallMs };
     const planFile = lastPlan(dir);
-    const st = r.killed ? { status: 'limit' as const, limit: 'time' } : fdStatus(r.code);
+    const ended = r.killed ? { status: 'limit' as const, limit: 'time' } : fdStatus(r.code);
+    // an anytime search (seq-sat-lama-2011) runs until the limit: a plan it wrote before is its answer
+    const st = ended.status === 'limit' && planFile !== null ? { status: 'solved' as const } : ended;
     if (st.status !== 'solved' || planFile === null) {
       if (st.status === 'error' || (st.status === 'solved' && planFile === null)) {
         const why = (r.stderr.trim() || r.stdout.trim()).split('\n').slice(-1)[0] ?? '';

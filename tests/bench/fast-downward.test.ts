@@ -75,6 +75,10 @@ describe('Fast Downward as a peer', () => {
     expect(JSON.parse(readFileSync(join(dir, 'args.json'), 'utf8')).slice(0, 8)).toEqual(['--overall-time-limit', '30s', '--overall-memory-limit', '2000M', '--plan-file', expect.stringMatching(/sas_plan$/), '--alias', 'lama-first']);
     process.env.FAKE_FD_ANYTIME = '1';
     expect(await runJob(job('lama'))).toMatchObject({ status: 'solved', length: 7 });
+    // the time limit ends an anytime search that wrote plans (exit 23): its last plan is the answer
+    process.env.FAKE_FD_EXIT = '23';
+    expect(await runJob(job('seq-sat-lama-2011'))).toMatchObject({ status: 'solved', length: 7, cost: 7 });
+    delete process.env.FAKE_FD_ANYTIME;
   });
 
   it('an invalid plan, a limit and a crash are rows, not failures', async () => {
