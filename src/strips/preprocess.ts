@@ -148,7 +148,10 @@ export function h2Reachability(task: Task, budget?: GroundBudget): H2Table {
       const p1 = preStart[o + 1];
       if (!opReachable[o]) {
         let ok = true;
-        for (let i = p0; i < p1 && ok; i++) for (let j = i; j < p1 && ok; j++) ok = has(rows, W, preAtoms[i], preAtoms[j]);
+        for (let i = p0; i < p1 && ok; i++) {
+          const base = preAtoms[i] * W;
+          for (let j = i; j < p1 && ok; j++) ok = (rows[base + (preAtoms[j] >>> 5)] & (1 << (preAtoms[j] & 31))) !== 0;
+        }
         if (!ok) continue;
         opReachable[o] = 1;
       } else {
@@ -175,13 +178,27 @@ export function h2Reachability(task: Task, budget?: GroundBudget): H2Table {
         const base = p * W;
         for (let w = 0; w < W; w++) {
           let fresh = compat[w] & ~rows[base + w];
+          if (fresh === 0) continue;
+          // the pairs (p, r) of the new bits, and (r, p) of each
+          rows[base + w] |= fresh;
+          rowTick[p] = ++tick;
+          changed = true;
+          const pw = p >>> 5;
+          const pb = 1 << (p & 31);
           while (fresh !== 0) {
             const low = fresh & -fresh;
             const r = (w << 5) + (31 - Math.clz32(low));
             fresh ^= low;
-            set(p, r);
-            set(r, p);
-            changed = true;
+            if (r === p) {
+              single[pw] |= pb;
+              singleTick.t = tick;
+              continue;
+            }
+            const j = r * W + pw;
+            if ((rows[j] & pb) === 0) {
+              rows[j] |= pb;
+              rowTick[r] = ++tick;
+            }
           }
         }
       }
@@ -332,11 +349,22 @@ export function setMutexGroups(task: Task, h2: H2Table, newId: Int32Array, budge
   const mutex = new Uint32Array(n * W);
   let at = 0;
   const where = (): string => `preprocessing: mutex groups (atom ${(at + 1).toLocaleString('en')} of ${n.toLocaleString('en')})`;
+  // per atom, the pairs h^2 never reached (bits of h2's row that are not set), in the task's ids
+  const W0 = h2.W;
   for (let a = 0; a < n; a++) {
     at = a;
     budget?.poll(where);
-    const oa = oldOf[a];
-    for (let b = 0; b < n; b++) if (b !== a && isMutex(h2, oa, oldOf[b])) mutex[a * W + (b >>> 5)] |= 1 << (b & 31);
+    const base = oldOf[a] * W0;
+    for (let w = 0; w < W0; w++) {
+      let bits = ~h2.rows[base + w];
+      if (w === W0 - 1 && (h2.n & 31) !== 0) bits &= (1 << (h2.n & 31)) - 1;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        const b = newId[(w << 5) + (31 - Math.clz32(low))];
+        bits ^= low;
+        if (b >= 0 && b !== a) mutex[a * W + (b >>> 5)] |= 1 << (b & 31);
+      }
+    }
   }
   // the atoms of one predicate are contiguous (Task.atoms): each atom's range [predLo, predHi)
   const predOf = task.atoms.map((s) => s.replace(/\(.*$/, ''));
