@@ -113,6 +113,15 @@ describe('h^2', () => {
     expect(t.operators).toHaveLength(5);
   });
 
+  it('is skipped on a task too large for it (relevance still runs)', () => {
+    const atoms = Array.from({ length: 10_001 }, (_, i) => `p${i}`);
+    const t = makeTask({ atoms, init: ['p0'], goal: ['p1'], operators: [{ name: 'step', pre: ['p0'], add: ['p1'], del: ['p0'] }] });
+    const { task, stats } = preprocess(t, 'h2');
+    expect(stats).toMatchObject({ mode: 'h2', h2Skipped: '10,001 atoms (h^2 runs up to 10,000)', atoms: 2, operators: 1, mutexGroups: 0, h2Ms: expect.any(Number) });
+    expect(task.atoms).toEqual(['p0', 'p1']);
+    expect(task.mutexGroups).toBeUndefined();
+  });
+
   it('none leaves the task as it is', () => {
     const t = lamps();
     expect(preprocess(t, 'none')).toEqual({ task: t, stats: expect.objectContaining({ mode: 'none', atoms: 5, operators: 5, mutexGroups: 0 }) });
