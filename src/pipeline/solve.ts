@@ -147,15 +147,18 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
   let groundTask: Task;
   let space: SearchSpace;
   let pre: PreprocessStats;
+  let size = { atoms: 0, operators: 0 };
   try {
     task = groundTask = ground(loaded.domain, loaded.problem, budget);
+    size = { atoms: task.atoms.length, operators: task.operators.length };
     // the ground task made smaller (src/strips/preprocess.ts); a level keeps its atoms, which its plug-in reads by name
     ({ task, stats: pre } = preprocess(task, options.preprocess ?? DEFAULT_PREPROCESS[loaded.level ? 'level' : 'problem'], budget, loaded.level !== undefined));
     space = makeSearchSpace(task, budget);
   } catch (e) {
     if (!(e instanceof LimitReached)) throw e;
     const groundMs = clockMs() - t0;
-    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, atoms: 0, operators: 0 }), lifted);
+    // a limit while preprocessing: the ground task's size (0 while grounding)
+    return withWarnings(stoppedReport(e, strategy, search, { parseMs, groundMs, totalMs: clockMs() - startedAt, ...size }), lifted);
   }
   // grounding and packing the search space; the preprocessing's phases are in stats.preprocess
   const groundMs = clockMs() - t0 - (pre.h2Ms + pre.relevanceMs + pre.groupsMs);

@@ -173,6 +173,8 @@ describe('the pipeline', () => {
     expect(r.status).toBe('limit');
     expect(r.stats.limit).toBe('time');
     expect(r.reason).toBe('time limit of 1 s reached while preprocessing: h^2 mutexes (pass 1, operator 4 of 16)');
+    // the task as ground
+    expect([r.stats.atoms, r.stats.operators]).toEqual([12, 16]);
   });
 });
 
