@@ -7,9 +7,11 @@
  *
  * Results arrive by the queue's events (QueueEvents, subscribed before the
  * first job is added); a job whose id was on the queue already (its
- * `duplicated` event) is looked up, as it may have finished before, and a
- * slow sweep over the jobs still awaited catches any event a lost
- * connection dropped. A failed job (malformed, or lost by its workers
+ * `duplicated` event) is looked up, as it may have finished before. Events
+ * can be lost while the connection is down: after an error of the event
+ * reader every awaited job is looked up once (in batches), and every
+ * SWEEP_MS the jobs seen starting are (a few: those the workers run), so
+ * that no lost `completed` leaves a bench waiting for ever. A failed job (malformed, or lost by its workers
  * more often than MAX_STALLED) is a result with status error and its reason.
  */
 import { createHash } from 'node:crypto';
@@ -25,8 +27,10 @@ import type { WebJob } from './worker.ts';
 
 /** How long finished jobs stay on the queue (s): long enough for a --resume the next day. */
 export const KEEP_FINISHED_S = 7 * 24 * 3600;
-/** Period of the sweep over the awaited jobs (ms). */
+/** Period of the sweep over the jobs seen starting (ms). */
 const SWEEP_MS = 5000;
+/** Jobs looked up at a time by a sweep. */
+const SWEEP_BATCH = 200;
 
 export interface QueueClient {
   /** Adds the job under `id` (or finds it there) and resolves with its result. */
@@ -46,25 +50,35 @@ export interface QueueClient {
 
 /** Connects (QueueUnreachable when the server does not answer) and subscribes to the queue's events. */
 export async function openQueue(url: string): Promise<QueueClient> {
-  const connection = await checkQueue(url);
+  const { options: connection, serverMs } = await checkQueue(url);
   const queue = new Queue(SOLVE_QUEUE, { connection });
-  const events = new QueueEvents(SOLVE_QUEUE, { connection });
+  // the events from now on: QueueEvents' default ('$', from its first read) would miss those of a job
+  // added before that read, e.g. the `duplicated` of a job that --resume adds at once
+  const events = new QueueEvents(SOLVE_QUEUE, { connection, lastEventId: `${serverMs}-0` });
   const ignore = (): void => {};
   queue.on('error', ignore);
-  events.on('error', ignore);
+  /** The event reader lost its connection: events may have been missed. */
+  let lost = false;
+  events.on('error', () => {
+    lost = true;
+  });
   await events.waitUntilReady();
   /** The jobs awaited, by id: what to do with the return value or the failure's reason. */
   const awaited = new Map<string, { done: (value: unknown) => void; failed: (reason: string) => void; onStart?: () => void; onProgress?: (p: Progress) => void }>();
+  /** Awaited jobs seen starting (the sweep looks them up). */
+  const running = new Set<string>();
   const settle = (id: string, value: unknown): void => {
     const w = awaited.get(id);
     if (!w) return;
     awaited.delete(id);
+    running.delete(id);
     w.done(value);
   };
   const fail = (id: string, reason: string): void => {
     const w = awaited.get(id);
     if (!w) return;
     awaited.delete(id);
+    running.delete(id);
     w.failed(reason);
   };
   let publisher: Redis | undefined;
@@ -106,7 +120,12 @@ export async function openQueue(url: string): Promise<QueueClient> {
   events.on('failed', ({ jobId, failedReason }) => fail(jobId, failedReason));
   // a job id already on the queue (bench --resume): it may have finished while no one listened
   events.on('duplicated', ({ jobId }) => void lookUp(jobId).catch(ignore));
-  events.on('active', ({ jobId }) => awaited.get(jobId)?.onStart?.());
+  events.on('active', ({ jobId }) => {
+    const w = awaited.get(jobId);
+    if (!w) return;
+    running.add(jobId);
+    w.onStart?.();
+  });
   events.on('progress', ({ jobId, data }) => {
     if (typeof data === 'object' && data !== null) awaited.get(jobId)?.onProgress?.(data as Progress);
   });
@@ -123,8 +142,17 @@ export async function openQueue(url: string): Promise<QueueClient> {
       return false;
     }
   };
+  let sweeping = false;
   const sweep = setInterval(() => {
-    for (const id of [...awaited.keys()]) void lookUp(id).catch(ignore);
+    if (sweeping) return;
+    sweeping = true;
+    const ids = lost ? [...awaited.keys()] : [...running];
+    lost = false;
+    void (async () => {
+      for (let i = 0; i < ids.length; i += SWEEP_BATCH) await Promise.all(ids.slice(i, i + SWEEP_BATCH).map((id) => lookUp(id).catch(ignore)));
+    })().finally(() => {
+      sweeping = false;
+    });
   }, SWEEP_MS);
   sweep.unref();
 

@@ -58,32 +58,44 @@ export function shownUrl(url: string): string {
 }
 
 /**
- * Connects once to the queue's server and asks it for PONG; throws
- * QueueUnreachable (naming the URL and the reason) when it cannot within
- * CONNECT_TIMEOUT_MS, UsageError for a URL that is not one of Redis.
+ * Connects once to the queue's server and asks it for PONG and its clock;
+ * throws QueueUnreachable (naming the URL and the reason) when it cannot
+ * within CONNECT_TIMEOUT_MS, UsageError for a URL that is not one of Redis
+ * or a database the server does not have. Returns the client options and
+ * the server's time in ms (event ids are the server's clock).
  */
-export async function checkQueue(url: string): Promise<RedisOptions> {
+export async function checkQueue(url: string): Promise<{ options: RedisOptions; serverMs: number }> {
   const options = redisOptions(url);
-  const probe = new Redis({ ...options, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
+  // the database is selected below: a client that cannot select it would go on with database 0
+  const probe = new Redis({ ...options, db: 0, lazyConnect: true, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });
   let last: Error | undefined;
   probe.on('error', (e: Error) => {
     last = e;
   });
+  let serverMs = 0;
   try {
     await withTimeout(
       (async () => {
         await probe.connect();
         await probe.ping();
+        const [s, us] = await probe.time();
+        serverMs = Number(s) * 1000 + Math.floor(Number(us) / 1000);
       })(),
       CONNECT_TIMEOUT_MS + 500,
     );
   } catch (e) {
+    probe.disconnect();
     const why = reason(last ?? (e as Error));
     throw new QueueUnreachable(`cannot reach the job queue at ${shownUrl(url)}: ${why}`);
+  }
+  try {
+    if (options.db !== undefined) await probe.select(options.db);
+  } catch (e) {
+    throw new UsageError(`--queue ${shownUrl(url)}: the server has no database ${options.db} (${(e as Error).message})`);
   } finally {
     probe.disconnect();
   }
-  return options;
+  return { options, serverMs };
 }
 
 /** A connection error in plain words. */

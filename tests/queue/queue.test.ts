@@ -143,20 +143,24 @@ describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two wo
     expect(journal.sort()).toEqual(['1\t../shared/levels/microban.txt:1\tbfs', '1\t../shared/levels/microban.txt:153\tbfs', '1\t../shared/levels/microban.txt:2\tbfs', '1\t../shared/levels/microban.txt:3\tbfs']);
   }, 180_000);
 
-  it('a bench interrupted and started again with --resume: no job runs twice, the same final rows', async () => {
+  it('a bench interrupted and started again with --resume: no job runs twice (those finished meanwhile are collected), the same final rows', async () => {
     const url = redis.url(3);
     const out = join(tmp, 'resumed');
     const args = [`${microban}:1-6`, '--algo', 'bfs,astar+matching', '--timeout', '60', '--out', out, '--queue', url];
     const a = track(await startWorker(url));
     const first = track(planlog('bench', ...args));
-    // three jobs done, then the only worker stops (after its running job): the bench waits for the rest
+    // three jobs done, then the bench is stopped; the worker finishes two more that no bench hears of, and stops
     await a.until(() => finished(a).length >= 3, 'three jobs done');
-    a.kill('SIGTERM');
-    expect(await a.exited).toBe(0);
-    expect(a.lines.at(-1)).toBe('worker stopped');
     first.kill('SIGINT');
     await first.exited;
     expect(existsSync(join(out, 'bench.json'))).toBe(false);
+    const heard = finished(a).length;
+    await a.until(() => finished(a).length >= heard + 2, 'two more jobs done');
+    a.kill('SIGTERM');
+    expect(await a.exited).toBe(0);
+    expect(a.lines.at(-1)).toBe('worker stopped');
+    const recorded = readFileSync(join(out, 'bench.jsonl'), 'utf8').trim().split('\n').length - 1;
+    expect(recorded).toBeLessThan(finished(a).length);
 
     const [b, c] = (await Promise.all([startWorker(url), startWorker(url)])).map(track);
     const second = track(planlog('bench', ...args, '--resume'));
@@ -170,6 +174,12 @@ describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two wo
       LENGTHS.flatMap((n, i) => [`microban ${i + 1} bfs: solved ${n}`, `microban ${i + 1} astar+matching: solved ${n}`]),
     );
   }, 180_000);
+
+  it('a database the server does not have: a usage error naming it, exit 2 (not database 0 instead)', async () => {
+    const worker = track(planlog('worker', '--queue', redis.url(99)));
+    expect(await worker.exited).toBe(2);
+    expect(worker.err.split('\n')[0]).toBe(`planlog: --queue ${redis.url(99)}: the server has no database 99 (ERR DB index is out of range)`);
+  }, 30_000);
 
   it('a job that hits its limit is a result, run once; a malformed job fails with its message', async () => {
     const url = redis.url(4);
