@@ -118,6 +118,8 @@ export interface PlaygroundServer {
 }
 
 const projectRoot = fileURLToPath(new URL('../../', import.meta.url));
+/** How long serve --queue waits for the job queue's count before it answers 503 (ms). */
+const REMOTE_ANSWER_MS = 5000;
 
 /** A located error object as the API answers it. */
 function apiError(reply: FastifyReply, status: number, message: string, extra: Record<string, unknown> = {}): FastifyReply {
@@ -336,7 +338,12 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
    * nothing of it once answered.
    */
   async function dispatchRemote(reply: FastifyReply, remote: RemoteRunner, task: Omit<WebTask, 'interrupt' | 'maxMemoryMb'>, hardLimitS: number, progress?: Float64Array): Promise<FastifyReply> {
-    if ((await remote.waiting()) >= queueLimit) return busy(reply, `${queueLimit} requests waiting`);
+    // a queue that does not answer (its server gone) is busy too, not a request that hangs
+    let answer: NodeJS.Timeout | undefined;
+    const waiting = await Promise.race([remote.waiting(), new Promise<null>((resolve) => (answer = setTimeout(() => resolve(null), REMOTE_ANSWER_MS)))]).catch(() => null);
+    clearTimeout(answer);
+    if (waiting === null) return busy(reply, 'the job queue does not answer');
+    if (waiting >= queueLimit) return busy(reply, `${queueLimit} requests waiting`);
     let onStart!: () => void;
     const begun = new Promise<'started'>((resolve) => (onStart = () => resolve('started')));
     const slots = progress ? new Float64Array(progressSlots) : undefined;
@@ -368,13 +375,14 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       const timedOut = new Promise<'timeout'>((resolve) => (wait = setTimeout(() => resolve('timeout'), maxWait * 1000)));
       const first = await Promise.race([begun, left, settled, timedOut]);
       clearTimeout(wait);
+      // the cancellations are not awaited: the answer does not wait for the queue
       if (first === 'timeout') {
-        await job.cancel();
+        void job.cancel().catch(() => {});
         return busy(reply, `no worker was free within ${maxWait} s`);
       }
       if (first === 'left') {
         counters.cancelled++;
-        await job.cancel();
+        void job.cancel().catch(() => {});
         return reply;
       }
       running = true;
@@ -384,7 +392,7 @@ export async function createPlayground(options: ServeOptions = {}): Promise<Play
       const end = await Promise.race([settled, left, stopped]);
       if (end !== 'settled') {
         counters.cancelled++;
-        await job.cancel();
+        void job.cancel().catch(() => {});
         if (end === 'left') return reply;
         const message = `the search did not stop within ${hardLimitS} s of its start and was cancelled`;
         if (events) return events.end('error', { status: 504, error: { message } });
