@@ -37,8 +37,12 @@ import type { Heuristic } from './types.ts';
 
 /** The landmarks of the relaxed task from its initial state, with their orderings. */
 export interface LandmarkGraph {
-  /** The landmark atoms (task atom ids), ascending. */
-  atoms: number[];
+  /**
+   * The landmarks' atoms (task atom ids): one for a fact landmark (these
+   * first, ascending), two to four for a disjunctive one (one of them is
+   * true some time in every plan).
+   */
+  sets: number[][];
   /** Natural predecessors of each landmark (landmark indices). */
   natural: number[][];
   /** Greedy-necessary predecessors of each landmark (landmark indices). */
@@ -47,8 +51,15 @@ export interface LandmarkGraph {
   goals: number[];
 }
 
-/** Zhu & Givan's fact landmarks of the task from its initial state (null when the goal is relaxed-unreachable). */
-export function findLandmarks(rt: RelaxedTask, init: readonly number[]): LandmarkGraph | null {
+/** Disjunctive landmarks have at most this many atoms (as RHW's). */
+export const MAX_DISJUNCTION = 4;
+
+/**
+ * Zhu & Givan's fact landmarks of the task from its initial state, and,
+ * given the atoms' names, disjunctive landmarks found backwards from them
+ * (null when the goal is relaxed-unreachable).
+ */
+export function findLandmarks(rt: RelaxedTask, init: readonly number[], names?: readonly string[]): LandmarkGraph | null {
   const { numAtoms, numOps, preStart, pre, addStart, add, initAtom, goalAtom, taskAtoms, addOfStart, addOf } = rt;
   const W = (numAtoms + 31) >>> 5;
   const lm = new Uint32Array(numAtoms * W);
@@ -116,7 +127,115 @@ export function findLandmarks(rt: RelaxedTask, init: readonly number[]): Landmar
   });
   const goalSet = new Set(rt.goals);
   const goals = atoms.flatMap((p, i) => (goalSet.has(p) ? [i] : []));
-  return { atoms, natural, greedy, goals };
+  const graph = { sets: atoms.map((p) => [p]), natural, greedy, goals };
+  if (names) addDisjunctive(rt, init, names, graph, index, (a, q) => inSet(a, q));
+  return graph;
+}
+
+/**
+ * Disjunctive landmarks, backwards from the fact landmarks as in RHW
+ * (Richter, Helmert & Westphal 2008): for a landmark not true initially,
+ * its first achievers are those whose preconditions can be reached without
+ * it; when every first achiever needs an atom of one predicate, and those
+ * atoms are two to four, none true initially and none a fact landmark,
+ * one of them must be true before the landmark first is (gripper: the ball
+ * is carried in the left or the right gripper). Each new disjunctive
+ * landmark is searched backwards in turn. Its natural predecessors are the
+ * fact landmarks before every one of its atoms.
+ */
+function addDisjunctive(
+  rt: RelaxedTask,
+  init: readonly number[],
+  names: readonly string[],
+  graph: LandmarkGraph,
+  simple: ReadonlyMap<number, number>,
+  before: (atom: number, q: number) => boolean,
+): void {
+  const { numAtoms, numOps, preStart, pre, addStart, add, addOfStart, addOf, preOfStart, preOf, initAtom } = rt;
+  const predicate = names.map((n) => {
+    const i = n.indexOf('(');
+    return i < 0 ? n : n.slice(0, i);
+  });
+  const initial = new Uint8Array(numAtoms);
+  for (const p of init) initial[p] = 1;
+  initial[initAtom] = 1;
+  const banned = new Uint8Array(numAtoms);
+  const reach = new Uint8Array(numAtoms);
+  const unsat = new Int32Array(numOps);
+  const stack = new Int32Array(numAtoms);
+  /** Relaxed reachability from the initial state with the banned atoms never added; unsat[o] === 0 for the operators reached. */
+  const explore = (): void => {
+    reach.fill(0);
+    unsat.set(rt.numPre);
+    let top = 0;
+    for (let p = 0; p < numAtoms; p++) if (initial[p] === 1 && banned[p] === 0) (reach[p] = 1), (stack[top++] = p);
+    while (top > 0) {
+      const a = stack[--top];
+      for (let i = preOfStart[a]; i < preOfStart[a + 1]; i++) {
+        const o = preOf[i];
+        if (--unsat[o] !== 0) continue;
+        for (let j = addStart[o]; j < addStart[o + 1]; j++) {
+          const e = add[j];
+          if (reach[e] === 0 && banned[e] === 0) (reach[e] = 1), (stack[top++] = e);
+        }
+      }
+    }
+  };
+  const byKey = new Map<string, number>();
+  const queue = graph.sets.flatMap((set, i) => (initial[set[0]] === 1 ? [] : [i]));
+  // a bound on the work: each landmark searched costs one relaxed exploration
+  const cap = Math.max(graph.sets.length, Math.min(4 * numAtoms, Math.floor(50_000_000 / Math.max(1, preStart[numOps]))));
+  for (let qi = 0; qi < queue.length && graph.sets.length < cap; qi++) {
+    const li = queue[qi];
+    const set = graph.sets[li];
+    for (const a of set) banned[a] = 1;
+    explore();
+    for (const a of set) banned[a] = 0;
+    // the first achievers' preconditions of each predicate
+    let common: Map<string, Set<number>> | null = null;
+    const seenOp = new Set<number>();
+    for (const a of set) {
+      for (let k = addOfStart[a]; k < addOfStart[a + 1]; k++) {
+        const o = addOf[k];
+        if (unsat[o] !== 0 || seenOp.has(o)) continue;
+        seenOp.add(o);
+        const mine = new Map<string, Set<number>>();
+        for (let i = preStart[o]; i < preStart[o + 1]; i++) {
+          const q = pre[i];
+          if (q === initAtom || set.includes(q)) continue;
+          const name = predicate[q];
+          if (!mine.has(name)) mine.set(name, new Set());
+          mine.get(name)!.add(q);
+        }
+        if (common === null) common = mine;
+        else {
+          const next = new Map<string, Set<number>>();
+          for (const [name, atoms] of common) {
+            const more = mine.get(name);
+            if (more) next.set(name, new Set([...atoms, ...more]));
+          }
+          common = next;
+        }
+      }
+    }
+    for (const atoms of common?.values() ?? []) {
+      const d = [...atoms].sort((x, y) => x - y);
+      if (d.length < 2 || d.length > MAX_DISJUNCTION || d.some((q) => initial[q] === 1 || simple.has(q))) continue;
+      const key = d.join(',');
+      let di = byKey.get(key);
+      if (di === undefined) {
+        di = graph.sets.length;
+        byKey.set(key, di);
+        graph.sets.push(d);
+        // fact landmarks before every atom of the disjunction
+        graph.natural.push([...simple.entries()].flatMap(([q, j]) => (d.every((a) => before(a, q)) ? [j] : [])));
+        graph.greedy.push([]);
+        queue.push(di);
+      }
+      if (!graph.greedy[li].includes(di)) graph.greedy[li].push(di);
+      if (!graph.natural[li].includes(di)) graph.natural[li].push(di);
+    }
+  }
 }
 
 export const lmcount: Heuristic = {
@@ -126,10 +245,13 @@ export const lmcount: Heuristic = {
   preferredOperators: true,
   create(space) {
     const rt = compileRelaxed(space.task);
-    const graph = rt.unsolvable ? null : findLandmarks(rt, space.task.init);
-    const n = graph?.atoms.length ?? 0;
+    const graph = rt.unsolvable ? null : findLandmarks(rt, space.task.init, space.task.atoms);
+    const n = graph?.sets.length ?? 0;
     const L = Math.max(1, (n + 31) >>> 5);
-    const atoms = Int32Array.from(graph?.atoms ?? []);
+    /** Landmark i's atoms: setAtoms[setStart[i] .. setStart[i + 1]). */
+    const setStart = new Int32Array(n + 1);
+    graph?.sets.forEach((set, i) => (setStart[i + 1] = setStart[i] + set.length));
+    const setAtoms = Int32Array.from(graph?.sets.flat() ?? []);
     /** Per landmark: its greedy-necessary predecessors as a bitset (L words each), and its natural predecessors. */
     const greedyBits = new Uint32Array(n * L);
     const naturalBits = new Uint32Array(n * L);
@@ -169,7 +291,9 @@ export const lmcount: Heuristic = {
 
     /** Writes the applicable achievers of landmark i to pref (each once). */
     const achievers = (s: Uint32Array, off: number, i: number): void => {
-      const p = atoms[i];
+      for (let x = setStart[i]; x < setStart[i + 1]; x++) achieversOf(s, off, setAtoms[x]);
+    };
+    const achieversOf = (s: Uint32Array, off: number, p: number): void => {
       for (let k = addOfStart[p]; k < addOfStart[p + 1]; k++) {
         const o = addOf[k];
         if (seen[o] === mark) continue;
@@ -187,7 +311,13 @@ export const lmcount: Heuristic = {
       if (fromParent) reached.set(reachedOf.subarray(parent * L, parent * L + L));
       else reached.fill(0);
       trueNow.fill(0);
-      for (let i = 0; i < n; i++) if (holds(s, off, atoms[i])) trueNow[i >>> 5] |= 1 << (i & 31);
+      for (let i = 0; i < n; i++) {
+        for (let x = setStart[i]; x < setStart[i + 1]; x++) {
+          if (!holds(s, off, setAtoms[x])) continue;
+          trueNow[i >>> 5] |= 1 << (i & 31);
+          break;
+        }
+      }
       for (let w = 0; w < L; w++) reached[w] |= trueNow[w];
       // without a path: a landmark true now was reached, and so were its natural predecessors
       if (!fromParent) for (let i = 0; i < n; i++) if (bit(trueNow, 0, i)) for (let w = 0; w < L; w++) reached[w] |= naturalBits[i * L + w];

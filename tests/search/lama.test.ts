@@ -39,10 +39,10 @@ function chain(shortcut: boolean): Task {
 }
 
 const landmarks = (task: Task) => {
-  const g = findLandmarks(compileRelaxed(task), task.init)!;
-  const name = (i: number): string => task.atoms[g.atoms[i]];
+  const g = findLandmarks(compileRelaxed(task), task.init, task.atoms)!;
+  const name = (i: number): string => g.sets[i].map((a) => task.atoms[a]).join('|');
   return {
-    atoms: g.atoms.map((a) => task.atoms[a]),
+    atoms: g.sets.map((_, i) => name(i)),
     natural: Object.fromEntries(g.natural.map((ps, i) => [name(i), ps.map(name)])),
     greedy: Object.fromEntries(g.greedy.map((ps, i) => [name(i), ps.map(name)])),
     goals: g.goals.map(name),
@@ -71,6 +71,32 @@ describe('the landmarks and their orderings', () => {
 
   it('a shortcut a → c: b is no landmark, and c has no greedy-necessary predecessor', () => {
     expect(landmarks(chain(true))).toEqual({ atoms: ['a', 'c'], natural: { a: [], c: ['a'] }, greedy: { a: [], c: [] }, goals: ['c'] });
+  });
+
+  it('a disjunctive landmark: the ball is carried in the left or the right gripper (RHW backwards from the goal)', () => {
+    const grip = (g: string) => [
+      { name: `pick(${g})`, pre: ['at(ball,a)', `free(${g})`], add: [`carry(ball,${g})`], del: ['at(ball,a)', `free(${g})`] },
+      { name: `drop(${g})`, pre: [`carry(ball,${g})`], add: ['at(ball,b)', `free(${g})`], del: [`carry(ball,${g})`] },
+    ];
+    const task = makeTask({
+      atoms: ['at(ball,a)', 'at(ball,b)', 'carry(ball,left)', 'carry(ball,right)', 'free(left)', 'free(right)'],
+      init: ['at(ball,a)', 'free(left)', 'free(right)'],
+      goal: ['at(ball,b)'],
+      operators: [...grip('left'), ...grip('right')],
+    });
+    expect(landmarks(task)).toEqual({
+      atoms: ['at(ball,a)', 'at(ball,b)', 'carry(ball,left)|carry(ball,right)'],
+      natural: { 'at(ball,a)': [], 'at(ball,b)': ['at(ball,a)', 'carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': ['at(ball,a)'] },
+      greedy: { 'at(ball,a)': [], 'at(ball,b)': ['carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': [] },
+      goals: ['at(ball,b)'],
+    });
+    // without the atoms' names (predicates): the fact landmarks alone
+    expect(findLandmarks(compileRelaxed(task), task.init)!.sets).toEqual([[0], [1]]);
+    // the count: the goal and the disjunction not reached (2); one gripper holding the ball reaches the disjunction (1)
+    const space = makeSearchSpace(task);
+    const ev = lmcount.create(space);
+    expect(ev.evaluate(space.init, 0)).toBe(2);
+    expect(ev.evaluate(pack(space, ['carry(ball,right)', 'free(left)']), 0)).toBe(1);
   });
 
   it('none when the goal is relaxed-unreachable: the count is Infinity', () => {
