@@ -11,6 +11,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll } from 'vitest';
 
 export const root = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -114,6 +115,14 @@ export class RedisServer {
     }
     if (this.dir) rmSync(this.dir, { recursive: true, force: true });
   }
+}
+
+/** A Redis server for the tests of the describe block it is called in: started before them, stopped after. */
+export function suiteRedis(): RedisServer {
+  const redis = new RedisServer();
+  beforeAll(() => redis.start(), 30_000);
+  afterAll(() => redis.stop());
+  return redis;
 }
 
 /** `planlog ARGS…` as a process (bin/planlog.js). */

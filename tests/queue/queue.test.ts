@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { openQueue } from '../../src/queue/client.ts';
 import type { Job } from '../../src/workers/jobs.ts';
-import { finished, freePort, haveRedis, planlog, type Proc, RedisServer, root, started, startWorker } from './harness.ts';
+import { finished, freePort, haveRedis, planlog, type Proc, root, started, startWorker, suiteRedis } from './harness.ts';
 
 const MICROBAN = join(root, '..', 'shared', 'levels', 'microban.txt');
 const haveMicroban = existsSync(MICROBAN);
@@ -85,13 +85,7 @@ describe('an unreachable queue', () => {
 });
 
 describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two worker processes', () => {
-  const redis = new RedisServer();
-  beforeAll(async () => {
-    await redis.start();
-  }, 30_000);
-  afterAll(async () => {
-    await redis.stop();
-  });
+  const redis = suiteRedis();
 
   it('gives the statuses, plan lengths and node counts of the local pool; each job runs once', async () => {
     const url = redis.url(1);

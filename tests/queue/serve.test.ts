@@ -11,10 +11,10 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { QueueEvents } from 'bullmq';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { openQueue } from '../../src/queue/client.ts';
 import { redisOptions, SOLVE_QUEUE } from '../../src/queue/connection.ts';
-import { finished, haveRedis, planlog, type Proc, RedisServer, root, started, startWorker } from './harness.ts';
+import { finished, haveRedis, planlog, type Proc, root, started, startWorker, suiteRedis } from './harness.ts';
 
 const LEVEL = '#####\n#@$.#\n#####\n';
 const MICROBAN = join(root, '..', 'shared', 'levels', 'microban.txt');
@@ -44,13 +44,7 @@ const post = async (base: string, route: string, body: unknown, signal?: AbortSi
 };
 
 describe.skipIf(!haveRedis)('serve --queue: the playground on the job queue', () => {
-  const redis = new RedisServer();
-  beforeAll(async () => {
-    await redis.start();
-  }, 30_000);
-  afterAll(async () => {
-    await redis.stop();
-  });
+  const redis = suiteRedis();
 
   it('two servers on one queue: solve, compare and a streamed solve run on the worker', async () => {
     const url = redis.url(1);
