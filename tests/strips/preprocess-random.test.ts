@@ -10,18 +10,10 @@
 import { describe, expect, it } from 'vitest';
 import { h2Reachability, isMutex, preprocess } from '../../src/strips/preprocess.ts';
 import { makeTask, replayTask, type Task } from '../../src/strips/task.ts';
+import { makeRandom } from '../../src/search/random.ts';
 
-/** mulberry32: a small seeded generator. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The strategies' seeded generator (src/search/random.ts), started where seed itself is its state: the same numbers as before it was shared. */
+const rng = (seed: number): (() => number) => makeRandom(seed ^ 0x6d2b79f5).next;
 
 function randomTask(seed: number): Task {
   const r = rng(seed);
