@@ -10,6 +10,7 @@ import { hff } from './hff.ts';
 import { hmax } from './hmax.ts';
 import { lmcount } from './lmcount.ts';
 import { lmcut } from './lmcut.ts';
+import { pdb } from './pdb.ts';
 import type { Heuristic } from './types.ts';
 
 export const heuristics: Readonly<Record<string, Heuristic>> = {
@@ -20,6 +21,7 @@ export const heuristics: Readonly<Record<string, Heuristic>> = {
   hff,
   lmcut,
   lmcount,
+  pdb,
 };
 
 export const heuristicNames = Object.keys(heuristics);

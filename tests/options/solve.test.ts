@@ -49,7 +49,7 @@ describe('solve(loaded, options)', () => {
   it('an unknown heuristic name is a located error of the options', async () => {
     const e = await solve(level, { algo: 'astar', heuristic: 'nope' }).catch((x: unknown) => x);
     expect(isPlanlogError(e)).toBe(true);
-    expect((e as Error).message).toBe('<options>: unknown heuristic nope (choose one of: blind, goalcount, hmax, hadd, hff, lmcut, lmcount, manhattan, pushdist, matching)');
+    expect((e as Error).message).toBe('<options>: unknown heuristic nope (choose one of: blind, goalcount, hmax, hadd, hff, lmcut, lmcount, pdb, manhattan, pushdist, matching)');
   });
 
   it('takes what the checker returns, as it is', async () => {
