@@ -193,7 +193,7 @@ export function solveLoaded(loaded: LoadedProblem, options: RunOptions, parseMs 
     plan,
     length: plan.length,
     cost: validation?.cost ?? 0,
-    optimal: result.status === 'solved' && strategy.optimal(space, search),
+    optimal: result.status === 'solved' && (result.provedOptimal === true || strategy.optimal(space, search)),
     algo: strategy.name,
     heuristic: result.heuristics?.at(-1) ?? search.heuristic?.name ?? 'none',
     ...(result.heuristics ? { heuristics: result.heuristics } : {}),

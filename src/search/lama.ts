@@ -10,7 +10,8 @@
  *    3, 2, then 1 again and again), each search keeping only paths cheaper
  *    than the best plan so far, so that every plan it finds is cheaper.
  *    When the last (w = 1) search runs out of states, no cheaper plan
- *    exists: the plan is optimal and the strategy stops.
+ *    exists: the plan is optimal (`provedOptimal`: the report says so) and
+ *    the strategy stops.
  *
  * The improvement (2) is anytime: it runs for `--improve SECONDS`, or by
  * default until the time or node limit when one is given (without a limit
@@ -102,6 +103,7 @@ export const lamaStrategy: Strategy = {
     // the improvement's own deadline (--improve), within the time limit
     const until = given !== undefined ? clockMs() + given * 1000 : Infinity;
     // under a trace only when asked for: the trace shows the first search
+    let proved = cost === 0;
     if ((given !== undefined && given > 0) || (given === undefined && limited && !options.trace)) {
       for (let i = 0; cost > 0; i = Math.min(i + 1, LAMA_WEIGHTS.length - 1)) {
         const w = LAMA_WEIGHTS[i];
@@ -113,7 +115,10 @@ export const lamaStrategy: Strategy = {
         if (restart.status === 'limit') break;
         if (restart.status !== 'solved' || restart.plan === null) {
           // w = 1 ran out of states cheaper than the best plan: none exists
-          if (w === 1) break;
+          if (w === 1) {
+            proved = true;
+            break;
+          }
           continue;
         }
         best = restart.plan;
@@ -121,6 +126,6 @@ export const lamaStrategy: Strategy = {
         plans.push({ cost, length: best.length, weight: w, atMs: clockMs() - t0 });
       }
     }
-    return { status: 'solved', plan: best, heuristics, stats: { ...stats, limit: undefined, timeMs: clockMs() - t0, plans } };
+    return { status: 'solved', plan: best, heuristics, ...(proved ? { provedOptimal: true as const } : {}), stats: { ...stats, limit: undefined, timeMs: clockMs() - t0, plans } };
   },
 };

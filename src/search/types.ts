@@ -170,6 +170,12 @@ export interface SearchResult {
    * last is the one of the run that answered (the report's `heuristic`).
    */
   heuristics?: string[];
+  /**
+   * On `solved`: the search proved this plan the cheapest, although the
+   * strategy promises no such thing in general (`optimal()` is false): lama
+   * when its last weighted A* ran out of paths cheaper than the plan.
+   */
+  provedOptimal?: true;
 }
 
 export type StrategyKind = 'search' | 'local' | 'preset';

@@ -176,19 +176,19 @@ function pddl(domain: string, problem: string): SearchSpace {
 }
 const run = (space: SearchSpace, o: Partial<SearchOptions> = {}) => {
   const r = lamaStrategy.run(space, { ...defaultSearchOptions, ...o });
-  return { status: r.status, length: r.plan?.length, expanded: r.stats.expanded, plans: r.stats.plans?.map((p) => [p.cost, p.weight]), limit: r.stats.limit };
+  return { status: r.status, length: r.plan?.length, expanded: r.stats.expanded, plans: r.stats.plans?.map((p) => [p.cost, p.weight]), limit: r.stats.limit, proved: r.provedOptimal ?? false };
 };
 
 describe('lama: the first plan, then cheaper ones while a limit allows', () => {
   const example = pddl(root('examples/pddl/domain.pddl'), root('examples/pddl/problem.pddl'));
 
   it('without a limit: the first plan only, as lama-first', () => {
-    expect(run(example)).toEqual({ status: 'solved', length: 7, expanded: 10, plans: [[7, 0]], limit: undefined });
+    expect(run(example)).toEqual({ status: 'solved', length: 7, expanded: 10, plans: [[7, 0]], limit: undefined, proved: false });
     expect(lamaFirstStrategy.run(example, defaultSearchOptions).stats.expanded).toBe(10);
   });
 
   it('with a limit: the w = 1 search runs out of cheaper paths and stops, proving the first plan cheapest', () => {
-    expect(run(example, { maxNodes: 2000 })).toEqual({ status: 'solved', length: 7, expanded: 122, plans: [[7, 0]], limit: undefined });
+    expect(run(example, { maxNodes: 2000 })).toEqual({ status: 'solved', length: 7, expanded: 122, plans: [[7, 0]], limit: undefined, proved: true });
   });
 
   it('--improve 0: no improvement even with a limit', () => {
@@ -203,7 +203,7 @@ describe('lama: the first plan, then cheaper ones while a limit allows', () => {
   describe.skipIf(!existsSync(blocks))('on IPC blocks 6-0 (../shared/pddl)', () => {
     const space = pddl(`${blocks}/domain.pddl`, `${blocks}/probBLOCKS-6-0.pddl`);
     it('each restart finds a cheaper plan: 32, 22 (w = 5), 18 (w = 3), 12 (w = 2)', () => {
-      expect(run(space, { maxNodes: 2000 })).toMatchObject({ status: 'solved', length: 12, plans: [[32, 0], [22, 5], [18, 3], [12, 2]], limit: undefined });
+      expect(run(space, { maxNodes: 2000 })).toMatchObject({ status: 'solved', length: 12, plans: [[32, 0], [22, 5], [18, 3], [12, 2]], limit: undefined, proved: false });
     });
     it('a limit during the improvement answers the best plan so far, status solved', () => {
       const r = run(space, { maxNodes: 200 });
@@ -211,6 +211,7 @@ describe('lama: the first plan, then cheaper ones while a limit allows', () => {
       expect(r.plans?.[0]).toEqual([32, 0]);
       expect(r.length).toBe(r.plans?.at(-1)?.[0]);
       expect(r.limit).toBeUndefined();
+      expect(r.proved).toBe(false);
     });
   });
 });
