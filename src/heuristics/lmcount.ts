@@ -128,8 +128,35 @@ export function findLandmarks(rt: RelaxedTask, init: readonly number[], names?: 
   const goalSet = new Set(rt.goals);
   const goals = atoms.flatMap((p, i) => (goalSet.has(p) ? [i] : []));
   const graph = { sets: atoms.map((p) => [p]), natural, greedy, goals };
-  if (names) addDisjunctive(rt, init, names, graph, index, (a, q) => inSet(a, q));
+  if (names && addDisjunctive(rt, init, names, graph, index, (a, q) => inSet(a, q))) closeNatural(graph.natural);
   return graph;
+}
+
+/** Makes the natural orderings transitive (a disjunctive landmark before p is before everything after p). */
+function closeNatural(natural: number[][]): void {
+  const n = natural.length;
+  const W = (n + 31) >>> 5;
+  const bits = new Uint32Array(n * W);
+  natural.forEach((ps, i) => ps.forEach((q) => (bits[i * W + (q >>> 5)] |= 1 << (q & 31))));
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (let i = 0; i < n; i++) {
+      for (let q = 0; q < n; q++) {
+        if (((bits[i * W + (q >>> 5)] >>> (q & 31)) & 1) === 0) continue;
+        for (let w = 0; w < W; w++) {
+          const next = (bits[i * W + w] | bits[q * W + w]) >>> 0;
+          if (next !== bits[i * W + w]) {
+            bits[i * W + w] = next;
+            changed = true;
+          }
+        }
+      }
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    natural[i] = [];
+    for (let q = 0; q < n; q++) if (q !== i && ((bits[i * W + (q >>> 5)] >>> (q & 31)) & 1) === 1) natural[i].push(q);
+  }
 }
 
 /**
@@ -141,7 +168,7 @@ export function findLandmarks(rt: RelaxedTask, init: readonly number[], names?: 
  * one of them must be true before the landmark first is (gripper: the ball
  * is carried in the left or the right gripper). Each new disjunctive
  * landmark is searched backwards in turn. Its natural predecessors are the
- * fact landmarks before every one of its atoms.
+ * fact landmarks before every one of its atoms. Returns whether it found any.
  */
 function addDisjunctive(
   rt: RelaxedTask,
@@ -150,7 +177,8 @@ function addDisjunctive(
   graph: LandmarkGraph,
   simple: ReadonlyMap<number, number>,
   before: (atom: number, q: number) => boolean,
-): void {
+): boolean {
+  const found = graph.sets.length;
   const { numAtoms, numOps, preStart, pre, addStart, add, addOfStart, addOf, preOfStart, preOf, initAtom } = rt;
   const predicate = names.map((n) => {
     const i = n.indexOf('(');
@@ -236,6 +264,7 @@ function addDisjunctive(
       if (!graph.natural[li].includes(di)) graph.natural[li].push(di);
     }
   }
+  return graph.sets.length > found;
 }
 
 export const lmcount: Heuristic = {

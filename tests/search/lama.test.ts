@@ -78,12 +78,13 @@ describe('the landmarks and their orderings', () => {
       { name: `pick(${g})`, pre: ['at(ball,a)', `free(${g})`], add: [`carry(ball,${g})`], del: ['at(ball,a)', `free(${g})`] },
       { name: `drop(${g})`, pre: [`carry(ball,${g})`], add: ['at(ball,b)', `free(${g})`], del: [`carry(ball,${g})`] },
     ];
-    const task = makeTask({
+    const taskSpec = {
       atoms: ['at(ball,a)', 'at(ball,b)', 'carry(ball,left)', 'carry(ball,right)', 'free(left)', 'free(right)'],
       init: ['at(ball,a)', 'free(left)', 'free(right)'],
       goal: ['at(ball,b)'],
       operators: [...grip('left'), ...grip('right')],
-    });
+    };
+    const task = makeTask(taskSpec);
     expect(landmarks(task)).toEqual({
       atoms: ['at(ball,a)', 'at(ball,b)', 'carry(ball,left)|carry(ball,right)'],
       natural: { 'at(ball,a)': [], 'at(ball,b)': ['at(ball,a)', 'carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': ['at(ball,a)'] },
@@ -97,6 +98,14 @@ describe('the landmarks and their orderings', () => {
     const ev = lmcount.create(space);
     expect(ev.evaluate(space.init, 0)).toBe(2);
     expect(ev.evaluate(pack(space, ['carry(ball,right)', 'free(left)']), 0)).toBe(1);
+    // a goal state judged without a path: the disjunction before the goal counts as reached (0)
+    expect(ev.evaluate(pack(space, ['at(ball,b)', 'free(left)', 'free(right)']), 0)).toBe(0);
+    // one step further (goal done after the ball is at b): the disjunction is before done too (the orderings are transitive)
+    const further = makeTask({ ...taskSpec, atoms: [...taskSpec.atoms, 'done'], goal: ['done'], operators: [...taskSpec.operators, { name: 'finish', pre: ['at(ball,b)'], add: ['done'], del: [] }] });
+    const g = landmarks(further);
+    expect(g.natural.done).toEqual(['at(ball,a)', 'at(ball,b)', 'carry(ball,left)|carry(ball,right)']);
+    const s2 = makeSearchSpace(further);
+    expect(lmcount.create(s2).evaluate(pack(s2, ['done', 'free(left)', 'free(right)']), 0)).toBe(0);
   });
 
   it('none when the goal is relaxed-unreachable: the count is Infinity', () => {
