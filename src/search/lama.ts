@@ -86,6 +86,7 @@ export const lamaStrategy: Strategy = {
     const t0 = clockMs();
     const evaluators: Evaluator[] = ['hff', 'lmcount'].map((n) => getHeuristic(n)!.create(space, options.context));
     const [first, ...alternates] = evaluators;
+    // the evaluators serve every search in turn: lmcount's reached sets are indexed by the state ids of the search running (each state's parent is evaluated before it)
     const prune = makePrune(space, options);
     const hooks = { evaluator: first, alternates, prune };
     const spent = (): number => (options.spentMs ?? 0) + clockMs() - t0;
@@ -102,8 +103,9 @@ export const lamaStrategy: Strategy = {
     const limited = options.timeoutMs !== Infinity || options.maxNodes !== Infinity;
     // the improvement's own deadline (--improve), within the time limit
     const until = given !== undefined ? clockMs() + given * 1000 : Infinity;
-    // under a trace only when asked for: the trace shows the first search
+    // a plan of cost 0 is the cheapest there is
     let proved = cost === 0;
+    // under a trace only when asked for: the trace shows the first search
     if ((given !== undefined && given > 0) || (given === undefined && limited && !options.trace)) {
       for (let i = 0; cost > 0; i = Math.min(i + 1, LAMA_WEIGHTS.length - 1)) {
         const w = LAMA_WEIGHTS[i];
