@@ -20,9 +20,12 @@
  * in a grown pattern, a pattern grown along the causal graph (u → v when an
  * operator that changes v has a precondition on u or also changes u): the
  * predecessors of the pattern nearest the seed first (ties: those fewest
- * earlier patterns hold), each added when the pattern's abstract state
- * space stays at most PATTERN_LIMIT states; patterns are added while all of
- * them stay at most COLLECTION_LIMIT states.
+ * earlier patterns hold), then, when none is left, the goal variables among
+ * the successors of the pattern's variables (those fewest earlier patterns
+ * hold first: miconic's passengers, who share only the lift), each added
+ * when the pattern's abstract state space stays at most PATTERN_LIMIT
+ * states; patterns are added while all of them stay at most
+ * COLLECTION_LIMIT states.
  *
  * Each pattern's database: the distances (the task's operator costs) from
  * every abstract state to the nearest abstract goal state, by a backward
@@ -178,6 +181,11 @@ export function selectPatterns(vt: VariableTask, patternLimit = PATTERN_LIMIT, c
     }
   }
   const preds = predSets.map((s) => [...s].sort((a, b) => a - b));
+  // goal variables among the successors of each variable (those a grown pattern takes when no predecessor fits)
+  const goalSuccs: number[][] = Array.from({ length: V }, () => []);
+  predSets.forEach((s, v) => {
+    if (goal[v] >= 0) for (const u of s) goalSuccs[u].push(v);
+  });
   const goalVars: number[] = [];
   for (let v = 0; v < V; v++) if (goal[v] >= 0) goalVars.push(v);
   const patterns: number[][] = [];
@@ -225,6 +233,14 @@ export function selectPatterns(vt: VariableTask, patternLimit = PATTERN_LIMIT, c
         for (const u of preds[p]) {
           if (inP[u] || rejected[u]) continue;
           if (best < 0 || dist[u] < dist[best] || (dist[u] === dist[best] && (used[u] < used[best] || (used[u] === used[best] && u < best)))) best = u;
+        }
+      }
+      if (best < 0) {
+        for (const p of pattern) {
+          for (const u of goalSuccs[p]) {
+            if (inP[u] || rejected[u]) continue;
+            if (best < 0 || used[u] < used[best] || (used[u] === used[best] && u < best)) best = u;
+          }
         }
       }
       if (best < 0) break;

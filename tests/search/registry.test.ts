@@ -86,6 +86,6 @@ describe('optimality claims', () => {
       expect(strategies.astar.optimal(space, { cycle: 'state', timeoutMs: 1, maxNodes: 1, heuristic: h })).toBe(h.admissible);
       expect(strategies.idastar.optimal(space, { cycle: 'state', timeoutMs: 1, maxNodes: 1, heuristic: h })).toBe(h.admissible);
     }
-    expect(heuristicNames.filter((n) => heuristics[n].admissible)).toEqual(['blind', 'hmax', 'lmcut', 'manhattan', 'pushdist', 'matching']);
+    expect(heuristicNames.filter((n) => heuristics[n].admissible)).toEqual(['blind', 'hmax', 'lmcut', 'pdb', 'manhattan', 'pushdist', 'matching']);
   });
 });
