@@ -11,8 +11,10 @@
  * a fixpoint over the relaxed-reachable atoms. The landmarks are LM(goal):
  * atoms every plan makes true on its way. Their orderings:
  * - natural: q before p when q ∈ LM(p) (q is true some time before p first is);
- * - greedy-necessary: q before p when q is a precondition of every achiever
- *   of p reachable in the relaxed task (q holds right before p first does).
+ * - greedy-necessary: q before p when q is a precondition of every first
+ *   achiever of p (those the relaxed task reaches without p: q holds right
+ *   before p first does); for landmarks beyond the set-up's work bound, of
+ *   every achiever the relaxed task reaches.
  *
  * Along a path, a landmark is reached once it has been true in a state of
  * the path (the parent's reached set plus the atoms true now). The estimate
@@ -222,11 +224,16 @@ function addDisjunctive(
     // the first achievers' preconditions of each predicate
     let common: Map<string, Set<number>> | null = null;
     const seenOp = new Set<number>();
+    // the fact landmarks every first achiever needs: greedy-necessarily before this landmark
+    let shared = null as Set<number> | null;
     for (const a of set) {
       for (let k = addOfStart[a]; k < addOfStart[a + 1]; k++) {
         const o = addOf[k];
         if (unsat[o] !== 0 || seenOp.has(o)) continue;
         seenOp.add(o);
+        const needs = new Set<number>();
+        for (let i = preStart[o]; i < preStart[o + 1]; i++) if (simple.has(pre[i]) && !set.includes(pre[i])) needs.add(pre[i]);
+        shared = shared === null ? needs : new Set([...shared].filter((q) => needs.has(q)));
         const mine = new Map<string, Set<number>>();
         for (let i = preStart[o]; i < preStart[o + 1]; i++) {
           const q = pre[i];
@@ -245,6 +252,10 @@ function addDisjunctive(
           common = next;
         }
       }
+    }
+    if (shared !== null) {
+      const disjunctive = graph.greedy[li].filter((j) => graph.sets[j].length > 1);
+      graph.greedy[li] = [...[...shared].map((q) => simple.get(q)!), ...disjunctive];
     }
     for (const atoms of common?.values() ?? []) {
       const d = [...atoms].sort((x, y) => x - y);

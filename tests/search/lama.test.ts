@@ -88,7 +88,7 @@ describe('the landmarks and their orderings', () => {
     expect(landmarks(task)).toEqual({
       atoms: ['at(ball,a)', 'at(ball,b)', 'carry(ball,left)|carry(ball,right)'],
       natural: { 'at(ball,a)': [], 'at(ball,b)': ['at(ball,a)', 'carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': ['at(ball,a)'] },
-      greedy: { 'at(ball,a)': [], 'at(ball,b)': ['carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': [] },
+      greedy: { 'at(ball,a)': [], 'at(ball,b)': ['carry(ball,left)|carry(ball,right)'], 'carry(ball,left)|carry(ball,right)': ['at(ball,a)'] },
       goals: ['at(ball,b)'],
     });
     // without the atoms' names (predicates): the fact landmarks alone
@@ -117,18 +117,39 @@ describe('the landmarks and their orderings', () => {
 });
 
 describe('the count along a path (Evaluator.at)', () => {
-  it('corridor a-b-c-d-e: at(a) counts 4 as a root, 3 when reached back from at(b)', () => {
+  it('corridor a-b-c-d-e: at(b), reached and left again, is needed again before at(c)', () => {
     const space = makeSearchSpace(corridor());
     const ev = lmcount.create(space);
     ev.at!(0, -1);
     expect(ev.evaluate(pack(space, ['at(a)']), 0)).toBe(4);
     ev.at!(1, 0);
     expect(ev.evaluate(pack(space, ['at(b)']), 0)).toBe(3);
-    // at(b) was reached on the path: only c, d, e remain
+    // back at a: c, d, e not reached, and at(b) needed again (go(b,c), at(c)'s only first achiever, needs it)
     ev.at!(2, 1);
-    expect(ev.evaluate(pack(space, ['at(a)']), 0)).toBe(3);
-    // without a path the state counts alone
     expect(ev.evaluate(pack(space, ['at(a)']), 0)).toBe(4);
+  });
+
+  it('a landmark reached and lost counts only when needed again: m then n then nothing, against the state alone', () => {
+    // mkM: s → m, mkN: m → n (m gone), dropN: n → nothing, mkG: n → g; landmarks m, n, g (m before n before g)
+    const task = makeTask({
+      atoms: ['s', 'm', 'n', 'g'],
+      init: ['s'],
+      goal: ['g'],
+      operators: [
+        { name: 'mkM', pre: ['s'], add: ['m'], del: ['s'] },
+        { name: 'mkN', pre: ['m'], add: ['n'], del: ['m'] },
+        { name: 'dropN', pre: ['n'], add: [], del: ['n'] },
+        { name: 'mkG', pre: ['n'], add: ['g'], del: [] },
+      ],
+    });
+    expect(landmarks(task).greedy).toEqual({ s: [], m: ['s'], n: ['m'], g: ['n'] });
+    const space = makeSearchSpace(task);
+    const ev = lmcount.create(space);
+    const path = [['s'], ['m'], ['n'], []];
+    // s: m, n, g not reached (3); m: n, g (2); n: g (1); nothing: g not reached, n needed again before it, m not (n was reached): 2
+    expect(path.map((atoms, i) => (ev.at!(i, i - 1), ev.evaluate(pack(space, atoms), 0)))).toEqual([3, 2, 1, 2]);
+    // the empty state alone: nothing counts as reached, so s, m, n and g do: 4
+    expect(ev.evaluate(pack(space, []), 0)).toBe(4);
   });
 
   it('a goal reached and lost again is counted again', () => {
