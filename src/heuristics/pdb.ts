@@ -77,6 +77,8 @@ export interface VariableTask {
   ops: VarOp[];
   /** Goal value per variable (-1: none); null when the goal asks two values of one variable. */
   goal: Int32Array | null;
+  /** Per variable, the operators (indices of `ops`) that change it, ascending. */
+  changing: number[][];
 }
 
 /** The variables and operators of a task (see the module comment). */
@@ -155,7 +157,12 @@ export function variablesOf(task: Task): VariableTask {
     }
     goal[v] = valOf[a];
   }
-  return { vars, varOf, valOf, ops, goal };
+  const changing: number[][] = vars.map(() => []);
+  ops.forEach((op, o) => {
+    for (const v of op.effVars) changing[v].push(o);
+    for (const v of op.condVars) changing[v].push(o);
+  });
+  return { vars, varOf, valOf, ops, goal, changing };
 }
 
 /** Abstract states of a pattern (Infinity when beyond 2^31). */
@@ -298,7 +305,12 @@ export function buildPdb(vt: VariableTask, pattern: readonly number[]): PatternD
     condVal: number[];
   }
   const absOps = new Map<string, AbsOp>();
-  for (const op of vt.ops) {
+  // the operators that change a variable of the pattern (the others are self-loops in the abstraction), each once
+  const relevant = [...new Set(pattern.flatMap((v) => vt.changing[v]))].sort((x, y) => x - y);
+  let seen = 0;
+  for (const o of relevant) {
+    const op = vt.ops[o];
+    if ((++seen & 1023) === 0) pollSetup(() => `setting up pdb: abstract operators of a pattern of ${N.toLocaleString('en')} states (operator ${seen.toLocaleString('en')} of ${relevant.length.toLocaleString('en')})`);
     const effP: number[] = [];
     const effV: number[] = [];
     op.effVars.forEach((v, i) => {
@@ -335,6 +347,12 @@ export function buildPdb(vt: VariableTask, pattern: readonly number[]): PatternD
     if (!old || old.cost > a.cost) absOps.set(key, a);
   }
   const list = [...absOps.values()];
+  // operators bucketed by their first condition on the successor (position, value): a popped state scans only those it can match
+  const valBase = new Int32Array(k + 1);
+  for (let i = 0; i < k; i++) valBase[i + 1] = valBase[i] + dom[i];
+  const buckets: AbsOp[][] = Array.from({ length: valBase[k] + 1 }, () => []);
+  const always = valBase[k];
+  for (const a of list) buckets[a.checkPos.length > 0 ? valBase[a.checkPos[0]] + a.checkVal[0] : always].push(a);
   const dist = new Float64Array(N).fill(Infinity);
   let integer = true;
   let maxCost = 0;
@@ -360,18 +378,24 @@ export function buildPdb(vt: VariableTask, pattern: readonly number[]): PatternD
   const freePos = new Int32Array(k);
   const freeVals: number[][] = Array.from({ length: k }, () => []);
   const counter = new Int32Array(k);
-  let popped = 0;
+  let work = 0;
   while (!queue.empty) {
     const t = queue.pop();
     const d = queue.lastKey;
     if (d > dist[t]) continue;
-    if ((++popped & 4095) === 0) pollSetup(() => `setting up pdb: pattern of ${N.toLocaleString('en')} abstract states`);
+    if (++work > 1 << 16) {
+      work = 0;
+      pollSetup(() => `setting up pdb: pattern of ${N.toLocaleString('en')} abstract states`);
+    }
     let rest = t;
     for (let i = 0; i < k; i++) {
       digits[i] = rest % dom[i];
       rest = Math.floor(rest / dom[i]);
     }
-    ops: for (const a of list) {
+    for (let b = 0; b <= k; b++) {
+      const bucket = buckets[b < k ? valBase[b] + digits[b] : always];
+      work += bucket.length;
+    ops: for (const a of bucket) {
       const { checkPos, checkVal } = a;
       for (let i = 0; i < checkPos.length; i++) if (digits[checkPos[i]] !== checkVal[i]) continue ops;
       let base = t;
@@ -411,6 +435,7 @@ export function buildPdb(vt: VariableTask, pattern: readonly number[]): PatternD
         while (i < free && ++counter[i] === freeVals[i].length) counter[i++] = 0;
         if (i === free) break;
       }
+    }
     }
   }
   return { vars: Int32Array.from(pattern), mult, dist };
