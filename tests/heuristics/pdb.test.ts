@@ -12,7 +12,8 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/core/load.ts';
 import { MinQueue } from '../../src/heuristics/common.ts';
 import { heuristics } from '../../src/heuristics/index.ts';
-import { buildCollection, COLLECTION_LIMIT, PATTERN_LIMIT, pdbEvaluator, selectPatterns, variablesOf } from '../../src/heuristics/pdb.ts';
+import { buildCollection, buildPdb, COLLECTION_LIMIT, PATTERN_LIMIT, pdbEvaluator, selectPatterns, variablesOf } from '../../src/heuristics/pdb.ts';
+import { Budget, LimitReached, setActiveBudget } from '../../src/util/budget.ts';
 import { getStrategy } from '../../src/search/index.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
@@ -188,4 +189,19 @@ describe.skipIf(!existsSync(SHARED))('A* + pdb on IPC problems (../shared/pddl)'
       expect([r.stats.expanded, r.stats.generated]).toEqual([expanded, generated]);
     });
   }
+});
+
+describe.skipIf(!existsSync(SHARED))('a limit during the set-up', () => {
+  it('stops the building of a database with the position (the interrupt flag set: the first poll throws)', () => {
+    const space = spaceOf('gripper', 'prob05.pddl');
+    const vt = variablesOf(space.task);
+    const pattern = selectPatterns(vt).find((p) => p.length > 1)!;
+    setActiveBudget(new Budget({ timeoutMs: Infinity, maxNodes: Infinity, interrupt: Int32Array.of(1) }));
+    try {
+      expect(() => buildPdb(vt, pattern)).toThrow(LimitReached);
+      expect(() => buildPdb(vt, pattern)).toThrow('interrupted while setting up pdb: pattern of 82,134 abstract states');
+    } finally {
+      setActiveBudget(null);
+    }
+  });
 });
