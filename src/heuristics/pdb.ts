@@ -395,47 +395,47 @@ export function buildPdb(vt: VariableTask, pattern: readonly number[]): PatternD
     for (let b = 0; b <= k; b++) {
       const bucket = buckets[b < k ? valBase[b] + digits[b] : always];
       work += bucket.length;
-    ops: for (const a of bucket) {
-      const { checkPos, checkVal } = a;
-      for (let i = 0; i < checkPos.length; i++) if (digits[checkPos[i]] !== checkVal[i]) continue ops;
-      let base = t;
-      for (let i = 0; i < a.fixPos.length; i++) base += (a.fixVal[i] - digits[a.fixPos[i]]) * mult[a.fixPos[i]];
-      let free = 0;
-      for (let i = 0; i < a.anyPos.length; i++) {
-        const p = a.anyPos[i];
-        base -= digits[p] * mult[p];
-        freePos[free] = p;
-        const vals = freeVals[free];
-        vals.length = 0;
-        for (let x = 0; x < dom[p]; x++) vals.push(x);
-        free++;
-      }
-      for (let i = 0; i < a.condPos.length; i++) {
-        const p = a.condPos[i];
-        const x = digits[p];
-        if (x === a.condVal[i]) continue ops; // the value would have become none
-        if (x !== noneOf[p]) continue; // unchanged
-        base -= x * mult[p];
-        freePos[free] = p;
-        const vals = freeVals[free];
-        vals.length = 0;
-        vals.push(a.condVal[i], x);
-        free++;
-      }
-      const nd = d + a.cost;
-      counter.fill(0, 0, free);
-      for (;;) {
-        let s = base;
-        for (let i = 0; i < free; i++) s += freeVals[i][counter[i]] * mult[freePos[i]];
-        if (nd < dist[s]) {
-          dist[s] = nd;
-          queue.push(nd, s);
+      ops: for (const a of bucket) {
+        const { checkPos, checkVal } = a;
+        for (let i = 0; i < checkPos.length; i++) if (digits[checkPos[i]] !== checkVal[i]) continue ops;
+        let base = t;
+        for (let i = 0; i < a.fixPos.length; i++) base += (a.fixVal[i] - digits[a.fixPos[i]]) * mult[a.fixPos[i]];
+        let free = 0;
+        for (let i = 0; i < a.anyPos.length; i++) {
+          const p = a.anyPos[i];
+          base -= digits[p] * mult[p];
+          freePos[free] = p;
+          const vals = freeVals[free];
+          vals.length = 0;
+          for (let x = 0; x < dom[p]; x++) vals.push(x);
+          free++;
         }
-        let i = 0;
-        while (i < free && ++counter[i] === freeVals[i].length) counter[i++] = 0;
-        if (i === free) break;
+        for (let i = 0; i < a.condPos.length; i++) {
+          const p = a.condPos[i];
+          const x = digits[p];
+          if (x === a.condVal[i]) continue ops; // the value would have become none
+          if (x !== noneOf[p]) continue; // unchanged
+          base -= x * mult[p];
+          freePos[free] = p;
+          const vals = freeVals[free];
+          vals.length = 0;
+          vals.push(a.condVal[i], x);
+          free++;
+        }
+        const nd = d + a.cost;
+        counter.fill(0, 0, free);
+        for (;;) {
+          let s = base;
+          for (let i = 0; i < free; i++) s += freeVals[i][counter[i]] * mult[freePos[i]];
+          if (nd < dist[s]) {
+            dist[s] = nd;
+            queue.push(nd, s);
+          }
+          let i = 0;
+          while (i < free && ++counter[i] === freeVals[i].length) counter[i++] = 0;
+          if (i === free) break;
+        }
       }
-    }
     }
   }
   return { vars: Int32Array.from(pattern), mult, dist };
