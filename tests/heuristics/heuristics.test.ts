@@ -7,9 +7,9 @@ import type { Evaluator } from '../../src/heuristics/types.ts';
 import { loadProblem } from '../../src/core/load.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace, type SearchSpace } from '../../src/strips/space.ts';
-import { StateStore } from '../../src/strips/store.ts';
 import { makeTask, type Task } from '../../src/strips/task.ts';
 import { alreadyDone, corridor, costly, exclusive } from '../search/tiny-tasks.ts';
+import { exactDistances, randomTask, rng } from './random-tasks.ts';
 
 /** The domain-independent heuristics (the Sokoban ones need a level: tests/sokoban). */
 const heuristicNames = allHeuristicNames.filter((n) => !heuristics[n].plugin);
@@ -215,46 +215,6 @@ describe('preferred operators of h^FF', () => {
   });
 });
 
-/** All reachable states with their exact goal distances (Infinity: dead end), by forward BFS and backward Dijkstra. */
-function exactDistances(space: SearchSpace): { store: StateStore; dist: Float64Array } {
-  const W = space.words;
-  const store = new StateStore(W);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
-  const edges: [number, number, number][] = []; // from, to, cost
-  store.insert(space.init, 0, -1, -1);
-  for (let id = 0; id < store.size; id++) {
-    const k = space.applicable(store.data, id * W, ops);
-    for (let i = 0; i < k; i++) {
-      space.apply(ops[i], store.data, id * W, child, 0);
-      const r = store.insert(child, 0, id, ops[i]);
-      edges.push([id, r < 0 ? -r - 1 : r, space.cost(ops[i])]);
-    }
-  }
-  const into: [number, number][][] = Array.from({ length: store.size }, () => []);
-  for (const [from, to, c] of edges) into[to].push([from, c]);
-  const dist = new Float64Array(store.size).fill(Infinity);
-  const queue = new MinQueue(false);
-  for (let id = 0; id < store.size; id++) {
-    if (space.isGoal(store.data, id * W)) {
-      dist[id] = 0;
-      queue.push(0, id);
-    }
-  }
-  while (!queue.empty) {
-    const id = queue.pop();
-    const d = queue.lastKey;
-    if (d > dist[id]) continue;
-    for (const [from, c] of into[id]) {
-      if (d + c < dist[from]) {
-        dist[from] = d + c;
-        queue.push(d + c, from);
-      }
-    }
-  }
-  return { store, dist };
-}
-
 describe('admissibility against exact distances', () => {
   const all = (space: SearchSpace): Record<string, Evaluator> =>
     Object.fromEntries(heuristicNames.map((n) => [n, heuristics[n].create(space)]));
@@ -299,17 +259,6 @@ describe('admissibility against exact distances', () => {
   }
 });
 
-/** A small deterministic pseudo-random generator (mulberry32). */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** h+ (the optimal delete-relaxed plan cost) by Dijkstra over sets of atoms; n ≤ 10. */
 function hplus(task: Task, state: number[]): number {
@@ -341,18 +290,8 @@ function hplus(task: Task, state: number[]): number {
 describe('random small tasks: hmax ≤ lmcut ≤ h+ ≤ hff ≤ hadd', () => {
   it('holds on 300 random tasks with costs 0..3, in every reachable state', () => {
     const rand = rng(20240607);
-    const pick = (n: number, k: number): number[] => [...new Set(Array.from({ length: k }, () => Math.floor(rand() * n)))];
     for (let t = 0; t < 300; t++) {
-      const n = 3 + Math.floor(rand() * 5);
-      const atoms = Array.from({ length: n }, (_, i) => `a${i}`);
-      const operators = Array.from({ length: 2 + Math.floor(rand() * 8) }, (_, i) => ({
-        name: `o${i}`,
-        pre: pick(n, Math.floor(rand() * 3)).map((a) => atoms[a]),
-        add: pick(n, 1 + Math.floor(rand() * 2)).map((a) => atoms[a]),
-        del: pick(n, Math.floor(rand() * 2)).map((a) => atoms[a]),
-        cost: Math.floor(rand() * 4),
-      }));
-      const task = makeTask({ atoms, init: pick(n, 1 + Math.floor(rand() * 2)).map((a) => atoms[a]), goal: pick(n, 1 + Math.floor(rand() * 3)).map((a) => atoms[a]), operators });
+      const task = randomTask(rand, { atoms: 5, operators: 8, deletes: 2, init: 2 });
       const space = makeSearchSpace(task);
       const { store, dist } = exactDistances(space);
       const ev = Object.fromEntries(['hmax', 'lmcut', 'hff', 'hadd'].map((name) => [name, heuristics[name].create(space)]));

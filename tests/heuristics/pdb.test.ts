@@ -10,7 +10,6 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../src/core/load.ts';
-import { MinQueue } from '../../src/heuristics/common.ts';
 import { heuristics } from '../../src/heuristics/index.ts';
 import { buildCollection, buildPdb, COLLECTION_LIMIT, PATTERN_LIMIT, pdbEvaluator, selectPatterns, variablesOf } from '../../src/heuristics/pdb.ts';
 import { Budget, LimitReached, setActiveBudget } from '../../src/util/budget.ts';
@@ -19,82 +18,20 @@ import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { preprocess } from '../../src/strips/preprocess.ts';
 import { makeSearchSpace, type SearchSpace } from '../../src/strips/space.ts';
-import { StateStore } from '../../src/strips/store.ts';
 import { makeTask } from '../../src/strips/task.ts';
-
-/** Reachable states and their exact goal distances (Infinity: dead end). */
-function exact(space: SearchSpace): { store: StateStore; dist: Float64Array } {
-  const W = space.words;
-  const store = new StateStore(W);
-  const ops = new Int32Array(Math.max(1, space.numOps));
-  const child = new Uint32Array(W);
-  const into: [number, number][][] = [[]];
-  store.insert(space.init, 0, -1, -1);
-  for (let id = 0; id < store.size; id++) {
-    const k = space.applicable(store.data, id * W, ops);
-    for (let i = 0; i < k; i++) {
-      space.apply(ops[i], store.data, id * W, child, 0);
-      const r = store.insert(child, 0, id, ops[i]);
-      const to = r < 0 ? -r - 1 : r;
-      while (into.length <= to) into.push([]);
-      into[to].push([id, space.cost(ops[i])]);
-    }
-  }
-  const dist = new Float64Array(store.size).fill(Infinity);
-  const queue = new MinQueue(false);
-  for (let id = 0; id < store.size; id++) {
-    if (space.isGoal(store.data, id * W)) {
-      dist[id] = 0;
-      queue.push(0, id);
-    }
-  }
-  while (!queue.empty) {
-    const id = queue.pop();
-    const d = queue.lastKey;
-    if (d > dist[id]) continue;
-    for (const [from, c] of into[id] ?? []) {
-      if (d + c < dist[from]) {
-        dist[from] = d + c;
-        queue.push(d + c, from);
-      }
-    }
-  }
-  return { store, dist };
-}
-
-/** mulberry32 */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { exactDistances, randomTask, rng } from './random-tasks.ts';
 
 describe('pdb is admissible', () => {
   it('pdb ≤ h* in every reachable state of 400 random tasks (costs 0..3, deletes with and without preconditions)', () => {
     const rand = rng(18021);
-    const pick = (n: number, k: number): number[] => [...new Set(Array.from({ length: k }, () => Math.floor(rand() * n)))];
     let states = 0;
     let tight = 0;
     let deadEnds = 0;
     let smallTight = 0;
     for (let t = 0; t < 400; t++) {
-      const n = 3 + Math.floor(rand() * 6);
-      const atoms = Array.from({ length: n }, (_, i) => `a${i}`);
-      const operators = Array.from({ length: 2 + Math.floor(rand() * 9) }, (_, i) => ({
-        name: `o${i}`,
-        pre: pick(n, Math.floor(rand() * 3)).map((a) => atoms[a]),
-        add: pick(n, 1 + Math.floor(rand() * 2)).map((a) => atoms[a]),
-        del: pick(n, Math.floor(rand() * 3)).map((a) => atoms[a]),
-        cost: Math.floor(rand() * 4),
-      }));
-      const task = makeTask({ atoms, init: pick(n, 1 + Math.floor(rand() * 3)).map((a) => atoms[a]), goal: pick(n, 1 + Math.floor(rand() * 3)).map((a) => atoms[a]), operators });
+      const task = randomTask(rand, { atoms: 6, operators: 9, deletes: 3, init: 3 });
       const space = makeSearchSpace(task);
-      const { store, dist } = exact(space);
+      const { store, dist } = exactDistances(space);
       const ev = heuristics.pdb.create(space);
       // small limits: patterns of at most 4 abstract states, 12 in all (coarse abstractions)
       const small = pdbEvaluator(task, 4, 12);
