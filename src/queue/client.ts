@@ -22,6 +22,7 @@ import type { Progress } from '../util/budget.ts';
 import type { WebResult } from '../web/task.ts';
 import type { Job, JobResult } from '../workers/jobs.ts';
 import { configName } from '../workers/jobs.ts';
+import { errorResult } from '../workers/result.ts';
 import { CANCEL_CHANNEL, checkQueue, SOLVE_QUEUE } from './connection.ts';
 import type { WebJob } from './worker.ts';
 
@@ -67,39 +68,19 @@ export async function openQueue(url: string): Promise<QueueClient> {
   const awaited = new Map<string, { done: (value: unknown) => void; failed: (reason: string) => void; onStart?: () => void; onProgress?: (p: Progress) => void }>();
   /** Awaited jobs seen starting (the sweep looks them up). */
   const running = new Set<string>();
-  const settle = (id: string, value: unknown): void => {
+  /** The waiter of an awaited job, no longer awaited (undefined: settled already, or not ours). */
+  const take = (id: string) => {
     const w = awaited.get(id);
-    if (!w) return;
-    awaited.delete(id);
-    running.delete(id);
-    w.done(value);
+    if (w) {
+      awaited.delete(id);
+      running.delete(id);
+    }
+    return w;
   };
-  const fail = (id: string, reason: string): void => {
-    const w = awaited.get(id);
-    if (!w) return;
-    awaited.delete(id);
-    running.delete(id);
-    w.failed(reason);
-  };
+  const settle = (id: string, value: unknown): void => take(id)?.done(value);
+  const fail = (id: string, reason: string): void => take(id)?.failed(reason);
   let publisher: Redis | undefined;
-  const failed = (job: Job, reason: string): JobResult => ({
-    file: job.file,
-    level: job.level,
-    config: configName(job),
-    status: 'error',
-    length: null,
-    cost: null,
-    moves: null,
-    pushes: null,
-    expanded: 0,
-    generated: 0,
-    evaluated: 0,
-    stored: 0,
-    timeMs: 0,
-    totalMs: 0,
-    memoryMb: 0,
-    error: reason,
-  });
+  const failed = (job: Job, reason: string): JobResult => errorResult({ file: job.file, level: job.level, config: configName(job) }, reason);
   /** Settles the job when it has finished (completed or failed). */
   const lookUp = async (id: string): Promise<void> => {
     const w = awaited.get(id);

@@ -26,7 +26,8 @@ import { Budget, clockMs } from '../util/budget.ts';
 import type { OptionDecl } from '../util/option-decl.ts';
 import { type BestFirstConfig, bestFirstSearch } from './engine.ts';
 import { makePrune } from './prune.ts';
-import type { AnytimePlanStats, SearchOptions, SearchResult, SearchStats, Strategy } from './types.ts';
+import { addStats } from './result.ts';
+import type { AnytimePlanStats, SearchOptions, SearchResult, Strategy } from './types.ts';
 
 /** The weights of the restarting weighted A* searches; the last is repeated. */
 export const LAMA_WEIGHTS: readonly number[] = [5, 3, 2, 1];
@@ -48,18 +49,6 @@ export const LAMA_FIRST: BestFirstConfig = { gWeight: 0, hWeight: 1, reopen: fal
 export const lamaRestart = (w: number, bound: number): BestFirstConfig => ({ gWeight: 1, hWeight: w, reopen: true, goalOnGeneration: false, tieByG: false, lazy: true, preferred: true, bound });
 
 const planCost = (space: SearchSpace, plan: readonly number[]): number => plan.reduce((c, op) => c + space.cost(op), 0);
-
-const sum = (a: SearchStats, b: SearchStats): SearchStats => ({
-  ...a,
-  expanded: a.expanded + b.expanded,
-  generated: a.generated + b.generated,
-  duplicates: a.duplicates + b.duplicates,
-  evaluated: (a.evaluated ?? 0) + (b.evaluated ?? 0),
-  reopened: (a.reopened ?? 0) + (b.reopened ?? 0),
-  stored: Math.max(a.stored, b.stored),
-  bytesPerState: Math.max(a.bytesPerState ?? 0, b.bytesPerState ?? 0),
-  limit: b.limit,
-});
 
 /** The first search alone (Fast Downward's alias lama-first): lama without the improvement. */
 export const lamaFirstStrategy: Strategy = {
@@ -113,7 +102,7 @@ export const lamaStrategy: Strategy = {
         const maxNodes = options.maxNodes - stats.expanded;
         if (!(timeoutMs > 0) || maxNodes <= 0) break;
         const restart = bestFirstSearch(space, { ...options, spentMs: 0, timeoutMs, maxNodes }, lamaRestart(w, cost), hooks, new Budget({ ...options, spentMs: 0, timeoutMs, maxNodes }));
-        stats = sum(stats, restart.stats);
+        stats = addStats(stats, restart.stats);
         if (restart.status === 'limit') break;
         if (restart.status !== 'solved' || restart.plan === null) {
           // w = 1 ran out of states cheaper than the best plan: none exists

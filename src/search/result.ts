@@ -16,3 +16,21 @@ export function resultBuilder(budget: { elapsed(): number }, counters: () => Cou
     stats: { ...counters(), timeMs: budget.elapsed(), limit },
   });
 }
+
+/**
+ * The statistics of two runs one after the other (a portfolio's members,
+ * LAMA's searches): the counts and times add up, the states stored are the
+ * larger run's, the rest (bytes per state, the limit) the second's.
+ */
+export function addStats(a: SearchStats, b: SearchStats): SearchStats {
+  return {
+    ...b,
+    expanded: a.expanded + b.expanded,
+    generated: a.generated + b.generated,
+    duplicates: a.duplicates + b.duplicates,
+    evaluated: (a.evaluated ?? 0) + (b.evaluated ?? 0),
+    ...(a.reopened !== undefined || b.reopened !== undefined ? { reopened: (a.reopened ?? 0) + (b.reopened ?? 0) } : {}),
+    stored: Math.max(a.stored, b.stored),
+    timeMs: a.timeMs + b.timeMs,
+  };
+}

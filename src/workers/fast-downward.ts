@@ -22,6 +22,7 @@ import { loadProblem } from '../core/load.ts';
 import { readPddlPlan } from '../pddl/plan.ts';
 import { validatePlan } from '../strips/validate.ts';
 import type { Job, JobResult } from './jobs.ts';
+import { errorResult, NO_COUNTS } from './result.ts';
 
 /** The driver's names on the PATH, in the order looked for. */
 const DRIVER_NAMES = ['fast-downward.py', 'fast-downward'];
@@ -111,8 +112,7 @@ const run = (cmd: string, args: string[], cwd: string, timeoutMs: number): Promi
 
 /** Runs one job with Fast Downward (job.fd: the driver and the configuration). Never rejects. */
 export async function runFastDownwardJob(job: Job & { fd: { driver: string; config: string } }, base: Pick<JobResult, 'file' | 'level' | 'config'>): Promise<JobResult> {
-  const empty = { length: null, cost: null, moves: null, pushes: null, expanded: 0, generated: 0, evaluated: 0, stored: 0, timeMs: 0, totalMs: 0, memoryMb: 0 };
-  if (!/\.pddl$/i.test(job.file) || !/\.pddl$/i.test(job.domainFile)) return { ...base, ...empty, status: 'error', error: 'Fast Downward reads PDDL: give a PDDL domain and problems' };
+  if (!/\.pddl$/i.test(job.file) || !/\.pddl$/i.test(job.domainFile)) return errorResult(base, 'Fast Downward reads PDDL: give a PDDL domain and problems');
   const dir = mkdtempSync(join(tmpdir(), 'planlog-fd-'));
   try {
     const t0 = performance.now();
@@ -129,18 +129,18 @@ export async function runFastDownwardJob(job: Job & { fd: { driver: string; conf
     if (st.status !== 'solved' || planFile === null) {
       if (st.status === 'error' || (st.status === 'solved' && planFile === null)) {
         const why = (r.stderr.trim() || r.stdout.trim()).split('\n').slice(-1)[0] ?? '';
-        return { ...base, ...empty, ...counts, status: 'error', error: `Fast Downward exited with ${r.code}${planFile === null && st.status === 'solved' ? ' and wrote no plan' : ''}: ${why}` };
+        return { ...base, ...NO_COUNTS, ...counts, status: 'error', error: `Fast Downward exited with ${r.code}${planFile === null && st.status === 'solved' ? ' and wrote no plan' : ''}: ${why}` };
       }
-      return { ...base, ...empty, ...counts, status: st.status, ...(st.limit ? { limit: st.limit } : {}) };
+      return { ...base, ...NO_COUNTS, ...counts, status: st.status, ...(st.limit ? { limit: st.limit } : {}) };
     }
     // its plan, replayed by planlog's validator on planlog's reading of the same files
     const loaded = loadProblem({ file: job.file, text: readFileSync(job.file, 'utf8'), level: undefined, domainFile: job.domainFile, domainText: readFileSync(job.domainFile, 'utf8') });
     const steps = readPddlPlan(readFileSync(planFile, 'utf8'), planFile, loaded.domain);
     const v = validatePlan(loaded.domain, loaded.problem, steps);
-    if (!v.valid) return { ...base, ...empty, ...counts, status: 'error', error: `Fast Downward's plan is invalid: ${v.failure?.message ?? 'rejected by the validator'}` };
-    return { ...base, ...empty, ...counts, status: 'solved', length: steps.length, cost: v.cost };
+    if (!v.valid) return { ...base, ...NO_COUNTS, ...counts, status: 'error', error: `Fast Downward's plan is invalid: ${v.failure?.message ?? 'rejected by the validator'}` };
+    return { ...base, ...NO_COUNTS, ...counts, status: 'solved', length: steps.length, cost: v.cost };
   } catch (e) {
-    return { ...base, ...empty, status: 'error', error: e instanceof Error ? e.message : String(e) };
+    return errorResult(base, e instanceof Error ? e.message : String(e));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -10,6 +10,7 @@ import type { SolveOptions, StrategyOptions } from '../pipeline/options.ts';
 import { solve } from '../pipeline/solve.ts';
 import type { PrologEngine } from '../prolog/solve.ts';
 import { runFastDownwardJob } from './fast-downward.ts';
+import { errorResult } from './result.ts';
 
 export interface Job {
   file: string;
@@ -119,6 +120,6 @@ export async function runJob(job: Job): Promise<JobResult> {
     };
   } catch (e) {
     const error = e instanceof PlanlogError ? e.message : e instanceof Error ? e.message : String(e);
-    return { ...base, status: 'error', length: null, cost: null, moves: null, pushes: null, expanded: 0, generated: 0, evaluated: 0, stored: 0, timeMs: 0, totalMs: 0, memoryMb: 0, error };
+    return errorResult(base, error);
   }
 }

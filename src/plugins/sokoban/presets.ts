@@ -18,6 +18,7 @@
  *   under domains/sokoban-pushes.pl, where pushes cost 1 and moves 0).
  */
 import { astarStrategy } from '../../search/astar.ts';
+import { addStats } from '../../search/result.ts';
 import type { SearchOptions, SearchResult, SearchStats, Strategy } from '../../search/types.ts';
 import { limitReason } from '../../util/budget.ts';
 import { matching } from './h-matching.ts';
@@ -26,19 +27,6 @@ import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
 import type { PushSearchConfig } from './push-search.ts';
 import { IMPROVE, improveResult } from './improve.ts';
 import { SWITCH_OPTIONS } from './switches.ts';
-
-/** Adds the counts of a second run to those of a first (times add up). */
-function addStats(a: SearchStats, b: SearchStats): SearchStats {
-  return {
-    ...b,
-    expanded: a.expanded + b.expanded,
-    generated: a.generated + b.generated,
-    duplicates: a.duplicates + b.duplicates,
-    evaluated: (a.evaluated ?? 0) + (b.evaluated ?? 0),
-    stored: Math.max(a.stored, b.stored),
-    timeMs: a.timeMs + b.timeMs,
-  };
-}
 
 /** A member of the `auto` portfolio: a greedy push-level search, its share of the time and node limits, and the techniques it turns on (switches.ts; a switch given overrides them). */
 export interface AutoMember {
