@@ -188,8 +188,8 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   const listBytes = (): number => lists.reduce((b, l) => b + l.bytes, 0) + hx.reduce((b, a) => b + a.byteLength, 0);
   const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + listBytes()) / store.size : 0 }));
   const clamp = (v: number): number => (v === Infinity ? DEAD : v > H_MAX ? H_MAX : v);
-  /** h of the state by every evaluator: the first's value is returned, the alternates' stored at `id`; DEAD when any proves it dead. */
   const pathDependent = evs.some((e) => e.at !== undefined);
+  /** h of the state by every evaluator: the first's value is returned, the alternates' stored at `id`; DEAD when any proves it dead. */
   const evaluate = (data: Uint32Array, off: number, id: number): number => {
     evaluated++;
     if (pathDependent) tell(id);
@@ -304,12 +304,10 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     let nPref = 0;
     if (usePreferred) {
       // an evaluator's preferred operators are those of the last state it evaluated; pref gets each once
+      if (!c.lazy && pathDependent) tell(id);
       for (const ev of evs) {
         if (ev.preferred === undefined) continue;
-        if (!c.lazy) {
-          ev.at?.(id, store.parent[id]);
-          ev.evaluate(store.data, id * W);
-        }
+        if (!c.lazy) ev.evaluate(store.data, id * W);
         const n = ev.preferred(evPref);
         for (let i = 0; i < n; i++) {
           const op = evPref[i];
