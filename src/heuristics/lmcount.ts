@@ -130,7 +130,7 @@ export function findLandmarks(rt: RelaxedTask, init: readonly number[], names?: 
   const goalSet = new Set(rt.goals);
   const goals = atoms.flatMap((p, i) => (goalSet.has(p) ? [i] : []));
   const graph = { sets: atoms.map((p) => [p]), natural, greedy, goals };
-  if (names && addDisjunctive(rt, init, names, graph, index, (a, q) => inSet(a, q))) closeNatural(graph.natural);
+  if (names && backchain(rt, init, names, graph, index, (a, q) => inSet(a, q))) closeNatural(graph.natural);
   return graph;
 }
 
@@ -162,17 +162,18 @@ function closeNatural(natural: number[][]): void {
 }
 
 /**
- * Disjunctive landmarks, backwards from the fact landmarks as in RHW
- * (Richter, Helmert & Westphal 2008): for a landmark not true initially,
- * its first achievers are those whose preconditions can be reached without
- * it; when every first achiever needs an atom of one predicate, and those
+ * Backwards from the fact landmarks as in RHW (Richter, Helmert & Westphal
+ * 2008): for a landmark not true initially, its first achievers are those
+ * whose preconditions can be reached without it. The fact landmarks every
+ * first achiever needs are its greedy-necessary predecessors (replacing
+ * those of every achiever). Disjunctive landmarks: when every first achiever needs an atom of one predicate, and those
  * atoms are two to four, none true initially and none a fact landmark,
  * one of them must be true before the landmark first is (gripper: the ball
  * is carried in the left or the right gripper). Each new disjunctive
  * landmark is searched backwards in turn. Its natural predecessors are the
  * fact landmarks before every one of its atoms. Returns whether it found any.
  */
-function addDisjunctive(
+function backchain(
   rt: RelaxedTask,
   init: readonly number[],
   names: readonly string[],
