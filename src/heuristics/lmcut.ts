@@ -11,19 +11,21 @@
  * 2. The goal zone: atoms from which `goal` is reached in the justification
  *    graph through operators of cost 0 (backwards from `goal`: for each
  *    zero-cost achiever of a zone atom, its chosen precondition).
- * 3. Forwards from the state's atoms through chosen preconditions, never
- *    entering the goal zone: the operators whose chosen precondition is
- *    reached this way and that add a goal-zone atom form the cut, a
- *    landmark. Its cheapest operator's cost is added to h and subtracted
- *    from every operator of the cut.
- *    This walk is most of the time, every round over most of the graph, so
- *    it does less while finding the same cut in the same order (the order
- *    decides ties in step 4, so the values depend on it): "adds a zone
- *    atom" is one mark per operator, set while the zone is built; when it
- *    is cheap to find (backwards from the zone), the walk only enters the
- *    atoms from which it can reach a cut operator (on logistics, a handful
- *    of the hundred); and of operators with the same effects it looks at
- *    the effects of the first only.
+ * 3. The cut: the operators that add a goal-zone atom and whose chosen
+ *    precondition can be reached from the state's atoms through chosen
+ *    preconditions without entering the goal zone or passing another such
+ *    operator. The textbook finds them by walking forwards from the state
+ *    over that whole part of the graph, every round; here each candidate
+ *    (a reached operator of positive cost into the zone) is decided
+ *    backwards from its chosen precondition: first along the h^max
+ *    supporters (the achiever that set each atom's h^max: usually a path
+ *    straight to the state), else by a search over every achiever. Atoms
+ *    proved reachable or unreachable are remembered for the round, so a
+ *    round looks at each atom at most once for "unreachable" and a short
+ *    path for "reachable" (on blocks about a third of the atoms the walk
+ *    visited). The cut is in the order of the candidates (the order in
+ *    which the goal zone met them); its cheapest operator's cost is added
+ *    to h and subtracted from every operator of the cut.
  * 4. h^max is repaired incrementally: costs only fell, so only the effects
  *    of the cut's operators, and from them only operators whose chosen
  *    precondition got cheaper, are re-propagated.
@@ -50,6 +52,8 @@ export const lmcut: Heuristic = {
 
     const cost = rt.cost;
     const hmax = new Float64Array(numAtoms);
+    /** The operator that set each atom's h^max (its chosen precondition's h^max + its cost is the atom's); -1 for the state's atoms. */
+    const supporter = new Int32Array(numAtoms);
     /** Operator costs in this evaluation; the cut operators of the last one (`dirty`) still have reduced costs. */
     const opCost = Float64Array.from(cost);
     const dirty = new Int32Array(numOps);
@@ -60,50 +64,33 @@ export const lmcut: Heuristic = {
     const choiceCost = new Float64Array(numOps);
     /**
      * The operators that chose atom a, as a doubly linked list (head per
-     * atom, next/prev per operator), so that walking the justification
-     * graph from a never looks at operators that chose another precondition.
+     * atom, next/prev per operator), so that the incremental h^max never
+     * looks at operators that chose another precondition.
      */
     const chosenBy = new Int32Array(numAtoms);
     const nextChosen = new Int32Array(numOps);
     const prevChosen = new Int32Array(numOps);
     const queue = new MinQueue(rt.integerCosts, rt.costSum);
-    /** Round marks: zone[a] === round (goal zone), before[a] === round (reached before the zone). */
-    const zone = new Int32Array(numAtoms);
-    const before = new Int32Array(numAtoms);
     /**
-     * Operators with the same effects share an effect set (setOf). Whether
-     * an operator adds a zone atom depends on its effects only, so it is
-     * marked per set: setMark[s] === 2 * round (the set adds a goal-zone
-     * atom; marked while the zone is built, so that the walk to the zone's
-     * border tests one word per operator instead of its effects), or
-     * 2 * round + 1 (the walk has gone through an operator of the set: all
-     * of the set's effects are marked, so it skips the other operators of
-     * the set, e.g. every fly(a, from, to, ...) of one plane to one city,
-     * every lift move to one floor).
+     * Round marks. zone[a]: a is in the goal zone. into[o]: o adds a zone
+     * atom. candidate[o]: o is already a candidate of the cut. reached[a]
+     * / unreached[a]: a is proved reachable / unreachable from the state
+     * without entering the zone or passing an operator into it.
      */
-    const setOf = new Int32Array(numOps);
-    let numSets = 0;
-    {
-      const ids = new Map<string, number>();
-      for (let o = 0; o < numOps; o++) {
-        const key = Array.from(add.subarray(addStart[o], addStart[o + 1])).sort((x, y) => x - y).join(',');
-        let id = ids.get(key);
-        if (id === undefined) ids.set(key, (id = numSets++));
-        setOf[o] = id;
-      }
-    }
-    const setMark = new Int32Array(numSets);
-    /** live[a] === round: from a, the walk to the zone's border can reach a cut operator (or a is in the zone). */
-    const live = new Int32Array(numAtoms);
-    const liveStack = new Int32Array(numAtoms);
-    /** Rounds left before the live atoms are tried again, and failed tries in a row. */
-    let rest = 0;
-    let failures = 0;
-    /** Operators reached by the last full h^max exploration. */
-    let reachedOps = 0;
+    const zone = new Int32Array(numAtoms);
+    const into = new Int32Array(numOps);
+    const candidate = new Int32Array(numOps);
+    const reached = new Int32Array(numAtoms);
+    const unreached = new Int32Array(numAtoms);
     let round = 0;
-    const stack = new Int32Array(numAtoms);
-    const stateAtoms = new Int32Array(numAtoms);
+    /** Search marks (one stamp per backward search) and the searched atoms. */
+    const visit = new Int32Array(numAtoms);
+    let stamp = 0;
+    const visited = new Int32Array(numAtoms);
+    /** The atom a backward search came from to each atom it pushed. */
+    const from = new Int32Array(numAtoms);
+    const stack = new Int32Array(numAtoms + 1);
+    const candidates = new Int32Array(numOps);
     const cut = new Int32Array(numOps);
 
     /** Makes a (costing c) the chosen precondition of o. */
@@ -133,6 +120,7 @@ export const lmcut: Heuristic = {
         const e = add[j];
         if (v < hmax[e]) {
           hmax[e] = v;
+          supporter[e] = o;
           queue.push(v, e);
         }
       }
@@ -147,7 +135,6 @@ export const lmcut: Heuristic = {
         for (let i = preOfStart[a], end = preOfStart[a + 1]; i < end; i++) {
           const o = preOf[i];
           if (--unsat[o] === 0) {
-            reachedOps++;
             // o's first choice (its choice is stale from an earlier evaluation): at the head of a's list
             const head = chosenBy[a];
             nextChosen[o] = head;
@@ -188,6 +175,71 @@ export const lmcut: Heuristic = {
       }
     };
 
+    /** Whether the achiever o of a non-zone atom is an edge of the region before the zone (reached, adds no zone atom, its choice outside the zone). */
+    const passable = (o: number): boolean => unsat[o] === 0 && into[o] !== round && zone[choice[o]] !== round;
+
+    /**
+     * Whether atom q (reached, not in the zone) can be reached from the
+     * state without entering the goal zone or passing an operator into it.
+     * Follows the h^max supporters first; when they lead into the zone,
+     * searches backwards over every achiever. Remembers the answer for the
+     * round: the atoms of the path found are reachable; when none is found,
+     * every atom searched is unreachable (all of its achievers were searched).
+     */
+    const reachable = (q: number): boolean => {
+      let len = 0;
+      for (let x = q; ; ) {
+        if (reached[x] === round) break;
+        if (unreached[x] === round || len === numAtoms) {
+          len = -1;
+          break;
+        }
+        stack[len++] = x;
+        const o = supporter[x];
+        if (o < 0) break; // a state atom
+        if (!passable(o)) {
+          len = -1;
+          break;
+        }
+        x = choice[o];
+      }
+      if (len >= 0) {
+        for (let k = 0; k < len; k++) reached[stack[k]] = round;
+        return true;
+      }
+      if (++stamp === 0x7fffffff) {
+        visit.fill(0);
+        stamp = 1;
+      }
+      let numVisited = 0;
+      let top = 0;
+      visit[q] = stamp;
+      visited[numVisited++] = q;
+      stack[top++] = q;
+      while (top > 0) {
+        const x = stack[--top];
+        for (let i = addOfStart[x], end = addOfStart[x + 1]; i < end; i++) {
+          const o = addOf[i];
+          if (!passable(o)) continue;
+          const y = choice[o];
+          if (visit[y] === stamp || unreached[y] === round) continue;
+          from[y] = x;
+          if (reached[y] === round || supporter[y] < 0) {
+            for (let z = y; ; z = from[z]) {
+              reached[z] = round;
+              if (z === q) break;
+            }
+            return true;
+          }
+          visit[y] = stamp;
+          visited[numVisited++] = y;
+          stack[top++] = y;
+        }
+      }
+      for (let k = 0; k < numVisited; k++) unreached[visited[k]] = round;
+      return false;
+    };
+
     const evaluate = (s: Uint32Array, off: number): number => {
       if (rt.unsolvable) return Infinity;
       hmax.fill(Infinity);
@@ -197,156 +249,60 @@ export const lmcut: Heuristic = {
       unsat.set(numPre);
       chosenBy.fill(-1);
       queue.clear();
-      let numState = 0;
       for (let w = 0; w < words; w++) {
         let bits = s[off + w];
         while (bits !== 0) {
           const low = bits & -bits;
           const a = (w << 5) + (31 - Math.clz32(low));
           bits ^= low;
-          stateAtoms[numState++] = a;
           hmax[a] = 0;
+          supporter[a] = -1;
           queue.push(0, a);
         }
       }
-      stateAtoms[numState++] = initAtom;
       hmax[initAtom] = 0;
+      supporter[initAtom] = -1;
       queue.push(0, initAtom);
-      reachedOps = 0;
       exploreFull();
       if (hmax[goalAtom] === Infinity) return Infinity;
 
       let h = 0;
       while (hmax[goalAtom] > 0) {
-        if (++round === 0x3fffffff) {
-          zone.fill(0);
-          before.fill(0);
-          live.fill(0);
-          setMark.fill(0);
+        if (++round === 0x7fffffff) {
+          for (const marks of [zone, into, candidate, reached, unreached]) marks.fill(0);
           round = 1;
         }
-        const intoMark = 2 * round;
-        const doneMark = intoMark + 1;
-        // 2. goal zone, backwards through zero-cost operators; the choices of
-        // the other reached achievers of zone atoms start the live atoms
+        // 2. goal zone, backwards through zero-cost operators; the other
+        // reached achievers of zone atoms are the candidates of the cut
         let top = 0;
-        let numLive = 0;
+        let numCandidates = 0;
         zone[goalAtom] = round;
         stack[top++] = goalAtom;
         while (top > 0) {
           const a = stack[--top];
           for (let i = addOfStart[a], end = addOfStart[a + 1]; i < end; i++) {
             const o = addOf[i];
-            setMark[setOf[o]] = intoMark; // o adds a zone atom: a cut operator if the walk below reaches it
+            into[o] = round;
             if (unsat[o] !== 0) continue; // not reached: no choice
-            const p = choice[o];
             if (opCost[o] === 0) {
+              const p = choice[o];
               if (zone[p] !== round) {
                 zone[p] = round;
                 stack[top++] = p;
               }
-            } else if (live[p] !== round) {
-              live[p] = round;
-              liveStack[numLive++] = p;
+            } else if (candidate[o] !== round) {
+              candidate[o] = round;
+              candidates[numCandidates++] = o;
             }
           }
         }
-        // 2b. live atoms: those from which the walk below can reach a cut
-        // operator (backwards through the choices of reached achievers). The
-        // walk may skip every other atom: from them it reaches no cut
-        // operator, and it never pushes a live atom while walking from one
-        // that is not live, so it pops the live atoms in the same order and
-        // finds the same cut in the same order. Abandoned (the plain walk)
-        // when it would cost more than the walk saves; after a failure it
-        // rests for a number of rounds that doubles with each failure in a row.
-        let pruned = false;
-        if (rest > 0) rest--;
-        else {
-          let work = 0;
-          const budget = reachedOps >> 1;
-          while (numLive > 0) {
-            const a = liveStack[numLive - 1];
-            const i0 = addOfStart[a];
-            const end = addOfStart[a + 1];
-            work += end - i0;
-            if (work > budget) break; // a stays on the stack: failed
-            numLive--;
-            for (let i = i0; i < end; i++) {
-              const o = addOf[i];
-              if (unsat[o] !== 0) continue;
-              const p = choice[o];
-              if (live[p] !== round && zone[p] !== round) {
-                live[p] = round;
-                liveStack[numLive++] = p;
-              }
-            }
-          }
-          if (numLive === 0) {
-            pruned = true;
-            failures = 0;
-          } else {
-            numLive = 0;
-            if (failures < 6) failures++;
-            rest = 1 << failures;
-          }
-        }
-        // 3. forwards from the state to the zone's border: the cut
+        // 3. the cut: the candidates whose choice is reached before the zone
+        // (a choice in the zone, put there after the candidate was met, is not)
         let numCut = 0;
-        if (pruned) {
-          // only live atoms; a live atom is pushed once (its live mark is cleared)
-          for (let i = 0; i < numState; i++) {
-            const a = stateAtoms[i];
-            if (live[a] === round) {
-              live[a] = 0;
-              stack[top++] = a;
-            }
-          }
-          while (top > 0) {
-            const a = stack[--top];
-            for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
-              const set = setOf[o];
-              const mark = setMark[set];
-              if (mark === intoMark) {
-                cut[numCut++] = o;
-                continue;
-              }
-              if (mark === doneMark) continue;
-              setMark[set] = doneMark;
-              for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
-                const e = add[j];
-                if (live[e] === round) {
-                  live[e] = 0;
-                  stack[top++] = e;
-                }
-              }
-            }
-          }
-        } else {
-          for (let i = 0; i < numState; i++) {
-            const a = stateAtoms[i];
-            before[a] = round;
-            stack[top++] = a;
-          }
-          while (top > 0) {
-            const a = stack[--top];
-            for (let o = chosenBy[a]; o >= 0; o = nextChosen[o]) {
-              const set = setOf[o];
-              const mark = setMark[set];
-              if (mark === intoMark) {
-                cut[numCut++] = o;
-                continue;
-              }
-              if (mark === doneMark) continue;
-              setMark[set] = doneMark;
-              for (let j = addStart[o], addEnd = addStart[o + 1]; j < addEnd; j++) {
-                const e = add[j];
-                if (before[e] !== round) {
-                  before[e] = round;
-                  stack[top++] = e;
-                }
-              }
-            }
-          }
+        for (let i = 0; i < numCandidates; i++) {
+          const o = candidates[i];
+          const p = choice[o];
+          if (zone[p] !== round && reachable(p)) cut[numCut++] = o;
         }
         // the cut's cheapest operator (its cost is positive: a zero-cost operator into the zone has its choice in the zone)
         let landmarkCost = Infinity;

@@ -5,7 +5,9 @@
  * on how ties between preconditions of equal h^max are broken and on the
  * order of the cut, so these numbers change when the computation does, not
  * only when it is wrong; a faster LM-cut must keep them (they were taken
- * from the implementation before the live-atom pruning of the cut walk).
+ * from the implementation before the live-atom pruning of the cut walk,
+ * and deciding the cut's candidates backwards, which orders the cut by
+ * candidate instead of by the walk, left them as they were).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
