@@ -101,7 +101,9 @@ describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two wo
       LENGTHS.flatMap((n, i) => [`microban ${i + 1} bfs: solved ${n}`, `microban ${i + 1} astar+matching: solved ${n}`]),
     );
     expect(brief(rows)).toEqual(brief(readRuns(join(tmp, 'local'))));
-    // 12 jobs, each started once by one of the two workers, each finished
+    // 12 jobs, each started once by one of the two workers, each finished (the bench hears of a result
+    // through Redis, maybe before the worker's `done` line reaches this process: wait for those lines)
+    for (const w of [w1, w2]) await w.until(() => finished(w).length === started(w).length, 'a done line per started job');
     const ids = [...started(w1), ...started(w2)];
     expect(ids).toHaveLength(12);
     expect(new Set(ids).size).toBe(12);
@@ -122,6 +124,7 @@ describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two wo
     victim.kill('SIGKILL');
     expect(await bench.exited).toBe(0);
 
+    await other.until(() => finished(other).includes(id), `the other worker's done line of ${id}`);
     expect(finished(victim)).not.toContain(id);
     expect(started(other).filter((x) => x === id)).toEqual([id]);
     expect(finished(other)).toContain(id);
@@ -192,6 +195,8 @@ describe.skipIf(!haveRedis || !haveMicroban)('bench on the job queue with two wo
     } finally {
       await client.close();
     }
+    // the client hears of a failure through Redis, maybe before the worker's line about it reaches this process
+    await w.line(/^failed malformed-2: /);
     expect(started(w)).toEqual(['limit-1']);
     expect(w.lines.filter((l) => l.startsWith('failed '))).toEqual([
       "failed malformed-1: malformed job: 'file' must be a non-empty string",
