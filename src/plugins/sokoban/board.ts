@@ -51,6 +51,11 @@ export class Board {
     this.dirs = Int32Array.from([-this.width, this.width, -1, 1]);
   }
 
+  /** Rows plus columns between two squares. */
+  manhattan(a: number, b: number): number {
+    return Math.abs((a % this.width) - (b % this.width)) + Math.abs(Math.floor(a / this.width) - Math.floor(b / this.width));
+  }
+
   /** The `xXyY` name of a square. */
   name(p: number): string {
     return cellName(p % this.width, Math.floor(p / this.width));

@@ -35,6 +35,7 @@ import { deadSquares, FreezeCheck } from './deadlocks.ts';
 import { BoxEstimator } from './estimates.ts';
 import { stepsToOps } from './push.ts';
 import { expandPushes, type Push, pushSearch } from './push-search.ts';
+import { BoxRoutes } from './box-paths.ts';
 
 /** auto's --improve: seconds for shortening the plan of a level. */
 export const IMPROVE = {
@@ -74,9 +75,10 @@ export interface ImproveResult {
   /** Window searches run, and how many of them were spliced in. */
   windows: number;
   spliced: number;
-  /** Detour cuts and regroupings kept. */
+  /** Detour cuts, regroupings and box routes kept. */
   cuts: number;
   regrouped: number;
+  rerouted: number;
   /** Push states the window searches expanded; the work done (see ImproveLimits.maxWork). */
   expanded: number;
   work: number;
@@ -108,6 +110,7 @@ export interface ImproveLimits {
   walks?: boolean;
   detours?: boolean;
   regroup?: boolean;
+  routes?: boolean;
 }
 
 /** Walking distances from `at` (boxes as walls) into `dist` (-1: out of reach); returns the region's smallest square, its normalised name. */
@@ -325,6 +328,68 @@ export function walkSearch(sub: Board, region: number, push: number, walk: numbe
  * this file). Returns the plan as it came when nothing better is found; a
  * plan that does not replay is returned as it is, unimproved.
  */
+/**
+ * The state after `pushes` from the board's start (or from `boxes` and
+ * `player`): the boxes into `boxAt`,
+ * the player's square returned; -1 when a push finds no box there, its
+ * target taken, or the player cannot get behind it.
+ */
+export function stateAfter(board: Board, pushes: readonly Push[], boxAt: Uint8Array, boxes: ArrayLike<number> = board.boxes, player = board.player): number {
+  const { floor, dirs, size } = board;
+  boxAt.fill(0);
+  for (let i = 0; i < boxes.length; i++) boxAt[boxes[i]] = 1;
+  const dist = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let at = player;
+  for (const { box, dir } of pushes) {
+    const d = dirs[dir];
+    if (!boxAt[box] || !floor[box + d] || boxAt[box + d]) return -1;
+    walkDistances(board, boxAt, at, dist, queue);
+    if (dist[box - d] < 0) return -1;
+    boxAt[box] = 0;
+    boxAt[box + d] = 1;
+    at = box;
+  }
+  return at;
+}
+
+/**
+ * The size of the plan `pushes[0..k) + middle + pushes[resume..]` where
+ * `r` replays `pushes`, when `middle` leads from state k to the boxes of
+ * state `resume` (only the middle is replayed, and the walk to the first
+ * push after it); null when a push of the middle is impossible or it ends
+ * elsewhere (then only a full replay can tell).
+ */
+export function spliceSize(board: Board, r: Replay, k: number, middle: readonly Push[], resume: number, boxAt: Uint8Array, pushes: readonly Push[]): PlanSize | null {
+  const { floor, dirs, size } = board;
+  boxAt.fill(0);
+  for (const b of r.boxes[k]) boxAt[b] = 1;
+  const dist = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let at = r.player[k];
+  let moves = r.movesBefore[k];
+  for (const { box, dir } of middle) {
+    const d = dirs[dir];
+    if (!boxAt[box] || !floor[box + d] || boxAt[box + d]) return null;
+    walkDistances(board, boxAt, at, dist, queue);
+    if (dist[box - d] < 0) return null;
+    moves += dist[box - d] + 1;
+    boxAt[box] = 0;
+    boxAt[box + d] = 1;
+    at = box;
+  }
+  for (const b of r.boxes[resume]) if (!boxAt[b]) return null;
+  const n = r.pushes;
+  const count = k + middle.length + (n - resume);
+  if (resume === n) return { pushes: count, moves };
+  // the rest is the same but for the walk to its first push
+  const { box, dir } = pushes[resume];
+  walkDistances(board, boxAt, at, dist, queue);
+  const walk = dist[box - dirs[dir]];
+  if (walk < 0) return null;
+  return { pushes: count, moves: moves + walk + (r.moves - r.movesBefore[resume] - (r.movesBefore[resume + 1] - r.movesBefore[resume] - 1)) };
+}
+
 export function improvePlan(board: Board, plan: readonly Push[], limits: ImproveLimits): ImproveResult {
   const t0 = performance.now();
   const deadline = t0 + limits.timeoutMs;
@@ -334,7 +399,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     performance.now() >= deadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
   let best = plan.slice();
   let r = replay(board, best);
-  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, expanded: 0, work: plan.length };
+  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, expanded: 0, work: plan.length };
   const done = (before: PlanSize): ImproveResult => ({
     pushes: best,
     before,
@@ -442,10 +507,99 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     return gained;
   };
 
+  /**
+   * Box routes: at each stop of a box (a push of it after another box's),
+   * its fewest-push routes to every square, the other boxes standing as
+   * they are then (BoxRoutes); where the plan takes more pushes of that box
+   * to reach one of its later squares, the route replaces them, pushed at
+   * the stop (the best three gains tried, each replayed).
+   */
+  const reroute = (): boolean => {
+    let gained = false;
+    const { dirs, size } = board;
+    const boxAt = new Uint8Array(size);
+    for (let k = 0; k < best.length && !stopped(); k++) {
+      const plan = best;
+      if (k > 0 && plan[k].box === plan[k - 1].box + dirs[plan[k - 1].dir]) continue;
+      const cur = r!;
+      boxAt.fill(0);
+      for (const b of cur.boxes[k]) boxAt[b] = 1;
+      const routes = new BoxRoutes(board, boxAt, plan[k].box, cur.player[k]);
+      stats.work += routes.expanded;
+      const cands: { j: number; to: number; gain: number }[] = [];
+      let at = plan[k].box;
+      let count = 0;
+      for (let j = k; j < plan.length; j++) {
+        if (plan[j].box !== at) continue;
+        at += dirs[plan[j].dir];
+        count++;
+        const d = routes.pushes[at];
+        if (d >= 0 && d < count) cands.push({ j, to: at, gain: count - d });
+      }
+      /** The plan from k on without the box's pushes up to push j (the box waits on its stop). */
+      const without = (j: number): { before: Push[]; after: Push[] } => {
+        const before: Push[] = [];
+        let on = plan[k].box;
+        let i = k;
+        for (; i <= j; i++) {
+          if (plan[i].box === on) on += dirs[plan[i].dir];
+          else before.push(plan[i]);
+        }
+        return { before, after: plan.slice(i) };
+      };
+      cands.sort((a, b) => b.gain - a.gain || a.j - b.j);
+      let kept = false;
+      /** Offers the plan with `middle` in place of pushes k..j, when its size (spliceSize: the middle replayed) is better. */
+      const tryMiddle = (middle: Push[], j: number, after: Push[]): boolean => {
+        stats.work += middle.length;
+        const size = spliceSize(board, cur, k, middle, j + 1, boxAt, plan);
+        return size !== null && better(size, cur, limits.order) && offer([...plan.slice(0, k), ...middle, ...after]);
+      };
+      for (const c of cands.slice(0, 3)) {
+        const { before, after } = without(c.j);
+        if (tryMiddle([...routes.routeTo(c.to)!, ...before], c.j, after)) {
+          stats.rerouted++;
+          gained = kept = true;
+          break;
+        }
+      }
+      if (kept) continue;
+      // or pushed late: the box waits on its stop while the others move, and goes just before it would have arrived
+      const late: { j: number; to: number; count: number; bound: number }[] = [];
+      at = plan[k].box;
+      count = 0;
+      for (let j = k; j < plan.length; j++) {
+        if (plan[j].box !== at) continue;
+        at += dirs[plan[j].dir];
+        count++;
+        const bound = count - board.manhattan(plan[k].box, at);
+        if (bound >= 2) late.push({ j, to: at, count, bound });
+      }
+      late.sort((a, b) => b.bound - a.bound || a.j - b.j);
+      for (const c of late.slice(0, 2)) {
+        const { before, after } = without(c.j);
+        const st = stateAfter(board, before, boxAt, cur.boxes[k], cur.player[k]);
+        if (st < 0) continue;
+        const there = new BoxRoutes(board, boxAt, plan[k].box, st);
+        stats.work += there.expanded + before.length;
+        const d = there.pushes[c.to];
+        if (d < 0 || d >= c.count) continue;
+        if (tryMiddle([...before, ...there.routeTo(c.to)!], c.j, after)) {
+          stats.rerouted++;
+          gained = true;
+          break;
+        }
+      }
+    }
+    return gained;
+  };
+
   try {
     for (let round = 0; !stopped(); round++) {
       let gained = false;
       if (limits.detours !== false) gained = detours() || gained;
+      // box routes are cheap next to windows: again while they gain
+      if (limits.routes !== false) while (!stopped() && reroute()) gained = (limits.detours !== false && detours()) || true;
       if (limits.windows !== false) {
         for (let k = 8; !stopped(); k *= 2) {
           gained = windowPass(k) || gained;

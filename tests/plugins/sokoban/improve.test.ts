@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, spliceSize, stateAfter, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
+import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { runMain } from '../../cli/run-main.ts';
 
@@ -61,15 +62,15 @@ describe('the passes', () => {
   });
 
   it('improvePlan: the detour plan (5 pushes, 13 moves) becomes 3 pushes and 3 moves, by any pass alone', () => {
-    for (const only of ['detours', 'windows', 'walks'] as const) {
-      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', regroup: false });
+    for (const only of ['detours', 'windows', 'walks', 'routes'] as const) {
+      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', routes: only === 'routes', regroup: false });
       expect(r.before, only).toEqual({ pushes: 5, moves: 13 });
       expect(r.after, only).toEqual({ pushes: 3, moves: 3 });
       expect(named(room, r.pushes), only).toBe('x3y2R x4y2R x5y2R');
       expect(solves(room, r.pushes)).toBe(true);
     }
     // with every pass off the plan comes back as it was
-    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, routes: false, regroup: false });
     expect(none.pushes).toEqual(detour);
     expect(none.after).toEqual({ pushes: 5, moves: 13 });
   });
@@ -85,7 +86,7 @@ describe('the passes', () => {
       at += b.dirs[d];
     }
     expect(replay(b, long)).toMatchObject({ pushes: 7, solvedAt: 7 });
-    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, regroup: false });
+    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, routes: false, regroup: false });
     expect(r).toMatchObject({ after: { pushes: 5, moves: 10 }, spliced: 1 });
     expect(named(b, r.pushes)).toBe('x2y3D x2y4R x3y4R x4y4R x5y4R');
     expect(solves(b, r.pushes)).toBe(true);
@@ -96,12 +97,101 @@ describe('the passes', () => {
     const mixed: Push[] = [];
     for (let i = 0; i < 4; i++) mixed.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
     const order = { push: 1, walk: 1 };
-    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false });
+    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, routes: false });
     expect(regroup).toMatchObject({ before: { pushes: 8, moves: 26 }, after: { pushes: 8, moves: 14 }, regrouped: 3, windows: 0 });
     expect(named(b, regroup.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
-    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false });
+    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false, routes: false });
     expect(walks.after).toEqual({ pushes: 8, moves: 14 });
     expect(solves(b, walks.pushes)).toBe(true);
+  });
+
+  it('BoxRoutes: fewest pushes of one box to every square, around the other boxes, the player walking between pushes', () => {
+    const b = board(['#########', '#       #', '#@$ $  .#', '#      .#', '#       #', '#########']);
+    const boxAt = new Uint8Array(b.size);
+    for (const p of b.boxes) boxAt[p] = 1;
+    const routes = new BoxRoutes(b, boxAt, b.square('x2y2'), b.player);
+    const row = (y: number): string => Array.from({ length: 7 }, (_, x) => routes.pushes[b.square(`x${x + 1}y${y}`)]).join(' ');
+    // the other box stands on x4y2 (-1); round it along row 3: down, right ×4, up
+    expect([row(1), row(2), row(3), row(4)]).toEqual(['2 1 2 3 4 5 6', '1 0 1 -1 5 6 7', '2 1 2 3 4 5 6', '3 2 3 4 5 6 7']);
+    expect(named(b, routes.routeTo(b.square('x6y2'))!)).toBe('x2y2D x2y3R x3y3R x4y3R x5y3R x6y3U');
+    expect(routes.routeTo(b.square('x4y2'))).toBeNull();
+    expect(boxAt[b.square('x2y2')]).toBe(1); // the caller's array is left as it was
+    // in a corridor the box goes only away from the player
+    const corridor = board(['#######', '#@ $ .#', '#######']);
+    const one = new Uint8Array(corridor.size);
+    one[corridor.square('x3y1')] = 1;
+    const ahead = new BoxRoutes(corridor, one, corridor.square('x3y1'), corridor.player);
+    expect([1, 2, 3, 4, 5].map((x) => ahead.pushes[corridor.square(`x${x}y1`)])).toEqual([-1, -1, 0, 1, 2]);
+  });
+
+  it('box routes: a box that wanders (away and back while the other box waits) takes its shortest route, pushed at its stop', () => {
+    const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
+    // box A: right, down, up, right ×3 (6 pushes, its route has 4), box B: right ×4
+    const wander: Push[] = [
+      { box: b.square('x2y2'), dir: R },
+      { box: b.square('x3y2'), dir: D },
+      { box: b.square('x3y3'), dir: U },
+      { box: b.square('x2y4'), dir: R },
+      { box: b.square('x3y2'), dir: R },
+      { box: b.square('x4y2'), dir: R },
+      { box: b.square('x5y2'), dir: R },
+      { box: b.square('x3y4'), dir: R },
+      { box: b.square('x4y4'), dir: R },
+      { box: b.square('x5y4'), dir: R },
+    ];
+    expect(replay(b, wander)).toMatchObject({ pushes: 10, solvedAt: 10 });
+    const r = improvePlan(b, wander, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    expect(r).toMatchObject({ before: { pushes: 10 }, after: { pushes: 8 }, rerouted: 1 });
+    expect(named(b, r.pushes)).toBe('x2y2R x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
+    expect(solves(b, r.pushes)).toBe(true);
+  });
+
+  it('box routes pushed late: a box that went round another waits until that one is out of its way, then goes straight', () => {
+    const b = board(['#########', '#   .   #', '#@$ $  .#', '#       #', '#       #', '#########']);
+    // box A (x2y2) round box B (x4y2): down, right, [B up onto its goal], right ×3, up, right: 7 pushes + 1
+    const round: Push[] = [
+      { box: b.square('x2y2'), dir: D },
+      { box: b.square('x2y3'), dir: R },
+      { box: b.square('x4y2'), dir: U },
+      { box: b.square('x3y3'), dir: R },
+      { box: b.square('x4y3'), dir: R },
+      { box: b.square('x5y3'), dir: R },
+      { box: b.square('x6y3'), dir: U },
+      { box: b.square('x6y2'), dir: R },
+    ];
+    expect(replay(b, round)).toMatchObject({ pushes: 8, solvedAt: 8 });
+    const r = improvePlan(b, round, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    // at its stop A's shortest route is still round B (7): no gain there; after B's push it is 5
+    expect(r).toMatchObject({ before: { pushes: 8 }, after: { pushes: 6 }, rerouted: 1 });
+    expect(named(b, r.pushes)).toBe('x4y2U x2y2R x3y2R x4y2R x5y2R x6y2R');
+    expect(solves(b, r.pushes)).toBe(true);
+  });
+
+  it('spliceSize: the size of a plan with a middle replaced, from the middle alone, as a full replay counts it', () => {
+    const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
+    const plan: Push[] = [];
+    for (let i = 0; i < 4; i++) plan.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
+    const r = replay(b, plan)!;
+    const boxAt = new Uint8Array(b.size);
+    // pushes 2..5 (two of each box, interleaved) done box by box
+    const middle = [plan[2], plan[4], plan[3], plan[5]];
+    const whole = [...plan.slice(0, 2), ...middle, ...plan.slice(6)];
+    const full = replay(b, whole)!;
+    expect(spliceSize(b, r, 2, middle, 6, boxAt, plan)).toEqual({ pushes: full.pushes, moves: full.moves });
+    expect(full).toMatchObject({ pushes: 8, moves: 22 });
+    // to the end of the plan
+    const tail = [plan[6], plan[7]];
+    expect(spliceSize(b, r, 6, tail, 8, boxAt, plan)).toEqual({ pushes: 8, moves: r.moves });
+    // a middle that ends elsewhere, or cannot be pushed
+    expect(spliceSize(b, r, 2, [plan[2]], 6, boxAt, plan)).toBeNull();
+    expect(spliceSize(b, r, 2, [plan[5]], 3, boxAt, plan)).toBeNull();
+  });
+
+  it('stateAfter: the boxes and the player after some pushes, -1 for an impossible one', () => {
+    const boxAt = new Uint8Array(room.size);
+    expect(stateAfter(room, detour.slice(0, 2), boxAt)).toBe(room.square('x4y2'));
+    expect(Array.from(boxAt.keys()).filter((p) => boxAt[p]).map((p) => room.name(p))).toEqual(['x5y2']);
+    expect(stateAfter(room, [{ box: room.square('x2y2'), dir: R }], boxAt)).toBe(-1);
   });
 
   it('a window sub-level: the boxes the window does not move are walls', () => {
