@@ -4,7 +4,7 @@
  * and of the improved plan, the search's and the improvement's CPU time;
  * at the end the means over the levels solved.
  *
- *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N]
+ *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveWork of
  * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
@@ -12,14 +12,18 @@
  * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
  * pushes (sokoban-pushes.pl), or no more of either. Improved plans are
- * replayed and checked.
+ * replayed and checked. `--best FILE` (bench/coverage.ts's format: `N moves
+ * pushes` lines or `N: LURD` solutions) adds each plan's pushes and moves
+ * over the best known, before and after, and at the end the mean ratios and
+ * how many levels are within 1.5× the best pushes and 2× the best moves.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
+import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL } from '../src/bench/coverage-report.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { defaultImproveWork, improvePlan, IMPROVE_CAP_MS, type PlanOrder, replay } from '../src/plugins/sokoban/improve.ts';
@@ -38,6 +42,7 @@ const { values } = parseArgs({
     'all-boxes': { type: 'boolean', default: false },
     'nodes-per-push': { type: 'string' },
     'max-window-nodes': { type: 'string' },
+    best: { type: 'string' },
   },
 });
 
@@ -46,14 +51,20 @@ const text = readFileSync(file, 'utf8');
 const count = scanLevels(text, file).length;
 const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
 const timeoutMs = Number(values.timeout) * 1000;
+const best = values.best === undefined ? undefined : parseBest(readFileSync(values.best, 'utf8'), values.best);
 // moves: domains/sokoban.pl (every step costs 1); pushes: sokoban-pushes.pl (pushes cost 1, moves 0)
 const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : values.order === 'pareto' ? 'pareto' : { push: 1, walk: 1 };
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
 console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
-console.log('| level | pushes / moves | improved | windows (spliced) | cuts | regrouped | search expanded | improve work | search CPU ms | improve CPU ms |');
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | search expanded | improve work | search CPU ms | improve CPU ms |`);
+console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|`);
+/** Ratios to the best known, when both values are known. */
+const ratios = (b: Best | undefined, size: { pushes: number; moves: number }): { p: number; m: number } | null =>
+  b && b.pushes && b.moves ? { p: size.pushes / b.pushes, m: size.moves / b.moves } : null;
+const rsum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, within0: 0, within1: 0 };
+const within = (x: { p: number; m: number }): number => (x.p <= PUSH_GOAL && x.m <= MOVE_GOAL ? 1 : 0);
 const sum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, search: 0, improve: 0 };
 for (const level of numbers) {
   const board = new Board(readLevel(text, file, level));
@@ -66,7 +77,7 @@ for (const level of numbers) {
     const m = AUTO_PORTFOLIO[i];
     const final = i === AUTO_PORTFOLIO.length - 1;
     const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * m.share;
-    const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward });
+    const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, memberConfig(m));
     pushes = r.pushes;
     expanded += r.stats.expanded;
     if (r.status !== 'limit') break;
@@ -74,7 +85,7 @@ for (const level of numbers) {
   const searchWall = performance.now() - t0;
   const searchCpu = cpuMs(process.cpuUsage(c0));
   if (!pushes) {
-    console.log(`| ${level} | no plan | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
+    console.log(`| ${level} | no plan | |${best ? ' |' : ''} | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
     continue;
   }
   const auto = values.improve === 'auto';
@@ -84,7 +95,19 @@ for (const level of numbers) {
   const improveCpu = cpuMs(process.cpuUsage(c1));
   const check = replay(board, r.pushes);
   if (!check || check.solvedAt !== r.pushes.length) throw new Error(`level ${level}: the improved plan is invalid`);
-  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} | ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
+  const r0 = ratios(best?.get(level), r.before);
+  const r1 = ratios(best?.get(level), r.after);
+  if (r0 && r1) {
+    rsum.n++;
+    rsum.p0 += r0.p;
+    rsum.m0 += r0.m;
+    rsum.p1 += r1.p;
+    rsum.m1 += r1.m;
+    rsum.within0 += within(r0);
+    rsum.within1 += within(r1);
+  }
+  const ratioCell = !best ? '' : r0 && r1 ? ` ${r0.p.toFixed(2)} / ${r0.m.toFixed(2)} → ${r1.p.toFixed(2)} / ${r1.m.toFixed(2)} |` : ' |';
+  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} |${ratioCell} ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${r.rerouted} | ${r.reordered} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
   sum.n++;
   sum.p0 += r.before.pushes;
   sum.m0 += r.before.moves;
@@ -95,3 +118,7 @@ for (const level of numbers) {
 }
 const mean = (x: number): string => (x / Math.max(1, sum.n)).toFixed(1);
 console.log(`\n${sum.n} levels solved: mean pushes / moves ${mean(sum.p0)} / ${mean(sum.m0)} → ${mean(sum.p1)} / ${mean(sum.m1)}; CPU search ${(sum.search / 1000).toFixed(2)} s, improve ${(sum.improve / 1000).toFixed(2)} s`);
+if (best) {
+  const m = (x: number): string => (x / Math.max(1, rsum.n)).toFixed(2);
+  console.log(`against the best known (${values.best}; ${rsum.n} levels with both values): pushes ${m(rsum.p0)}× → ${m(rsum.p1)}×, moves ${m(rsum.m0)}× → ${m(rsum.m1)}× on average; within ${PUSH_GOAL}× the pushes and ${MOVE_GOAL}× the moves: ${rsum.within0} → ${rsum.within1}`);
+}
