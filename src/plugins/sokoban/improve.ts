@@ -75,10 +75,11 @@ export interface ImproveResult {
   /** Window searches run, and how many of them were spliced in. */
   windows: number;
   spliced: number;
-  /** Detour cuts, regroupings and box routes kept. */
+  /** Detour cuts, regroupings, box routes and run moves kept. */
   cuts: number;
   regrouped: number;
   rerouted: number;
+  reordered: number;
   /** Push states the window searches expanded; the work done (see ImproveLimits.maxWork). */
   expanded: number;
   work: number;
@@ -111,7 +112,11 @@ export interface ImproveLimits {
   detours?: boolean;
   regroup?: boolean;
   routes?: boolean;
+  reorder?: boolean;
 }
+
+/** How many runs before and after its own a run may move to (the reorder pass). */
+export const REORDER_SPAN = 12;
 
 /** Walking distances from `at` (boxes as walls) into `dist` (-1: out of reach); returns the region's smallest square, its normalised name. */
 function walkDistances(board: Board, boxAt: Uint8Array, at: number, dist: Int32Array, queue: Int32Array): number {
@@ -399,7 +404,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     performance.now() >= deadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
   let best = plan.slice();
   let r = replay(board, best);
-  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, expanded: 0, work: plan.length };
+  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, reordered: 0, expanded: 0, work: plan.length };
   const done = (before: PlanSize): ImproveResult => ({
     pushes: best,
     before,
@@ -487,10 +492,48 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       return walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
     });
 
+  /**
+   * Runs reordered (for the walks between them): a run (pushes of one box in
+   * a row) moved to just after another of the REORDER_SPAN runs before or
+   * after it; the best move of each run that makes the plan better is kept
+   * (sized by spliceSize, then replayed).
+   */
+  const reorder = (): boolean => {
+    let gained = false;
+    const { dirs, size } = board;
+    const boxAt = new Uint8Array(size);
+    for (let i = 0; !stopped(); i++) {
+      const plan = best;
+      const cur = r!;
+      const starts: number[] = [0];
+      for (let t = 1; t < plan.length; t++) if (plan[t].box !== plan[t - 1].box + dirs[plan[t - 1].dir]) starts.push(t);
+      if (i >= starts.length) break;
+      starts.push(plan.length);
+      const run = (a: number): Push[] => plan.slice(starts[a], starts[a + 1]);
+      let pick: { k: number; middle: Push[]; resume: number; size: PlanSize } | null = null;
+      const consider = (k: number, middle: Push[], resume: number): void => {
+        stats.work += middle.length;
+        const size = spliceSize(board, cur, k, middle, resume, boxAt, plan);
+        if (size && better(size, pick ? pick.size : cur, limits.order)) pick = { k, middle, resume, size };
+      };
+      // earlier: run i just after run j
+      for (let j = i - 2; j >= Math.max(-1, i - 1 - REORDER_SPAN); j--) consider(starts[j + 1], [...run(i), ...plan.slice(starts[j + 1], starts[i])], starts[i + 1]);
+      // later: run i just after run j
+      for (let j = i + 1; j < Math.min(starts.length - 1, i + 1 + REORDER_SPAN); j++) consider(starts[i], [...plan.slice(starts[i + 1], starts[j + 1]), ...run(i)], starts[j + 1]);
+      const p = pick as { k: number; middle: Push[]; resume: number } | null;
+      if (p && offer([...plan.slice(0, p.k), ...p.middle, ...plan.slice(p.resume)])) {
+        stats.reordered++;
+        gained = true;
+      }
+    }
+    return gained;
+  };
+
   /** Pushes of the same box brought together: the next push of the box just pushed, moved up behind it. */
   const regroup = (): boolean => {
     let gained = false;
     const { dirs } = board;
+    const boxAt = new Uint8Array(board.size);
     for (let i = 0; i + 2 < best.length && !stopped(); i++) {
       const to = best[i].box + dirs[best[i].dir];
       if (best[i + 1].box === to) continue;
@@ -498,8 +541,10 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       // the box stays on `to` until its next push (nothing else can move it)
       while (m < best.length && best[m].box !== to) m++;
       if (m >= best.length) continue;
-      const cand = [...best.slice(0, i + 1), best[m], ...best.slice(i + 1, m), ...best.slice(m + 1)];
-      if (offer(cand)) {
+      const middle = [best[m], ...best.slice(i + 1, m)];
+      stats.work += middle.length;
+      const size = spliceSize(board, r!, i + 1, middle, m + 1, boxAt, best);
+      if (size && better(size, r!, limits.order) && offer([...best.slice(0, i + 1), ...middle, ...best.slice(m + 1)])) {
         stats.regrouped++;
         gained = true;
       }
@@ -597,9 +642,11 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   try {
     for (let round = 0; !stopped(); round++) {
       let gained = false;
+      // the cheap passes first (box routes again while they gain), then the window searches
       if (limits.detours !== false) gained = detours() || gained;
-      // box routes are cheap next to windows: again while they gain
       if (limits.routes !== false) while (!stopped() && reroute()) gained = (limits.detours !== false && detours()) || true;
+      if (limits.regroup !== false) gained = regroup() || gained;
+      if (limits.reorder !== false) gained = reorder() || gained;
       if (limits.windows !== false) {
         for (let k = 8; !stopped(); k *= 2) {
           gained = windowPass(k) || gained;
@@ -609,6 +656,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       if (limits.detours !== false) gained = detours() || gained;
       if (limits.walks !== false) for (const k of [8, 16]) if (!stopped()) gained = walkPass(k) || gained;
       if (limits.regroup !== false) gained = regroup() || gained;
+      if (limits.reorder !== false) gained = reorder() || gained;
       if (!gained) break;
     }
   } catch (e) {

@@ -63,14 +63,14 @@ describe('the passes', () => {
 
   it('improvePlan: the detour plan (5 pushes, 13 moves) becomes 3 pushes and 3 moves, by any pass alone', () => {
     for (const only of ['detours', 'windows', 'walks', 'routes'] as const) {
-      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', routes: only === 'routes', regroup: false });
+      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', routes: only === 'routes', regroup: false, reorder: false });
       expect(r.before, only).toEqual({ pushes: 5, moves: 13 });
       expect(r.after, only).toEqual({ pushes: 3, moves: 3 });
       expect(named(room, r.pushes), only).toBe('x3y2R x4y2R x5y2R');
       expect(solves(room, r.pushes)).toBe(true);
     }
     // with every pass off the plan comes back as it was
-    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, routes: false, regroup: false });
+    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false });
     expect(none.pushes).toEqual(detour);
     expect(none.after).toEqual({ pushes: 5, moves: 13 });
   });
@@ -86,23 +86,27 @@ describe('the passes', () => {
       at += b.dirs[d];
     }
     expect(replay(b, long)).toMatchObject({ pushes: 7, solvedAt: 7 });
-    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, routes: false, regroup: false });
+    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, routes: false, regroup: false, reorder: false });
     expect(r).toMatchObject({ after: { pushes: 5, moves: 10 }, spliced: 1 });
     expect(named(b, r.pushes)).toBe('x2y3D x2y4R x3y4R x4y4R x5y4R');
     expect(solves(b, r.pushes)).toBe(true);
   });
 
-  it('interleaved boxes (8 pushes, 26 moves) are pushed one after the other: 14 moves, by regrouping or by walk windows', () => {
+  it('interleaved boxes (8 pushes, 26 moves) are pushed one after the other: 14 moves, by regrouping, by walk windows or by moving runs', () => {
     const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
     const mixed: Push[] = [];
     for (let i = 0; i < 4; i++) mixed.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
     const order = { push: 1, walk: 1 };
-    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, routes: false });
+    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, routes: false, reorder: false });
     expect(regroup).toMatchObject({ before: { pushes: 8, moves: 26 }, after: { pushes: 8, moves: 14 }, regrouped: 3, windows: 0 });
     expect(named(b, regroup.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
-    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false, routes: false });
+    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false, routes: false, reorder: false });
     expect(walks.after).toEqual({ pushes: 8, moves: 14 });
+    const runs = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, regroup: false, routes: false });
+    expect(runs).toMatchObject({ after: { pushes: 8, moves: 14 }, windows: 0, reordered: 4 });
+    expect(named(b, runs.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
     expect(solves(b, walks.pushes)).toBe(true);
+    expect(solves(b, runs.pushes)).toBe(true);
   });
 
   it('BoxRoutes: fewest pushes of one box to every square, around the other boxes, the player walking between pushes', () => {
@@ -140,7 +144,7 @@ describe('the passes', () => {
       { box: b.square('x5y4'), dir: R },
     ];
     expect(replay(b, wander)).toMatchObject({ pushes: 10, solvedAt: 10 });
-    const r = improvePlan(b, wander, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    const r = improvePlan(b, wander, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
     expect(r).toMatchObject({ before: { pushes: 10 }, after: { pushes: 8 }, rerouted: 1 });
     expect(named(b, r.pushes)).toBe('x2y2R x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
     expect(solves(b, r.pushes)).toBe(true);
@@ -160,7 +164,7 @@ describe('the passes', () => {
       { box: b.square('x6y2'), dir: R },
     ];
     expect(replay(b, round)).toMatchObject({ pushes: 8, solvedAt: 8 });
-    const r = improvePlan(b, round, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false });
+    const r = improvePlan(b, round, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
     // at its stop A's shortest route is still round B (7): no gain there; after B's push it is 5
     expect(r).toMatchObject({ before: { pushes: 8 }, after: { pushes: 6 }, rerouted: 1 });
     expect(named(b, r.pushes)).toBe('x4y2U x2y2R x3y2R x4y2R x5y2R x6y2R');
