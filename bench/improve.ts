@@ -5,6 +5,7 @@
  * at the end the means over the levels solved.
  *
  *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
+ *                           [--save-plans FILE | --plans FILE [--root DIR]]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveWork of
  * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
@@ -12,12 +13,16 @@
  * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
  * pushes (sokoban-pushes.pl), or no more of either. Improved plans are
- * replayed and checked. `--best FILE` (bench/coverage.ts's format: `N moves
+ * replayed and checked. `--save-plans FILE` writes the search's plans
+ * (`N: LURD` lines); `--plans FILE` reads such plans instead of searching,
+ * and `--root DIR` takes the improvement from another checkout (a git
+ * worktree of an older commit), so two versions improve the same plans.
+ * `--best FILE` (bench/coverage.ts's format: `N moves
  * pushes` lines or `N: LURD` solutions) adds each plan's pushes and moves
  * over the best known, before and after, and at the end the mean ratios and
  * how many levels are within 1.5× the best pushes and 2× the best moves.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
@@ -26,8 +31,9 @@ import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts'
 import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL } from '../src/bench/coverage-report.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
-import { defaultImproveWork, improvePlan, IMPROVE_CAP_MS, type PlanOrder, replay } from '../src/plugins/sokoban/improve.ts';
-import { type Push, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import { defaultImproveWork, IMPROVE_CAP_MS, type PlanOrder, pushesOfSteps, replay } from '../src/plugins/sokoban/improve.ts';
+import { expandPushes, type Push, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import { lurdToPlan, planToLurd } from '../src/sokoban/lurd.ts';
 import { readLevel, scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -43,8 +49,24 @@ const { values } = parseArgs({
     'nodes-per-push': { type: 'string' },
     'max-window-nodes': { type: 'string' },
     best: { type: 'string' },
+    plans: { type: 'string' },
+    'save-plans': { type: 'string' },
+    root: { type: 'string' },
   },
 });
+// --root: the improvement (improve.ts, board.ts) of another checkout, e.g. a git worktree of an older commit, on the same plans
+const root = resolve(values.root ?? here);
+const impl = (await import(resolve(root, 'src/plugins/sokoban/improve.ts'))) as typeof import('../src/plugins/sokoban/improve.ts');
+const RootBoard = ((await import(resolve(root, 'src/plugins/sokoban/board.ts'))) as typeof import('../src/plugins/sokoban/board.ts')).Board;
+// --plans: `N: LURD` lines (as --save-plans writes them) instead of the search
+const given = new Map<number, string>();
+if (values.plans !== undefined) {
+  for (const line of readFileSync(values.plans, 'utf8').split(/\r?\n/)) {
+    const m = /^\s*(\d+)\s*:\s*(\S*)\s*$/.exec(line);
+    if (m) given.set(Number(m[1]), m[2]);
+  }
+}
+const saved: string[] = [];
 
 const { file, ranges } = splitSpec(values.levels);
 const text = readFileSync(file, 'utf8');
@@ -67,13 +89,18 @@ const rsum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, within0: 0, within1: 0 };
 const within = (x: { p: number; m: number }): number => (x.p <= PUSH_GOAL && x.m <= MOVE_GOAL ? 1 : 0);
 const sum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, search: 0, improve: 0 };
 for (const level of numbers) {
-  const board = new Board(readLevel(text, file, level));
+  const lvl = readLevel(text, file, level);
+  const board = new Board(lvl);
   const dead = deadSquares(board);
   const c0 = process.cpuUsage();
   const t0 = performance.now();
   let pushes: Push[] | null = null;
   let expanded = 0;
-  for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
+  if (values.plans !== undefined) {
+    const lurd = given.get(level);
+    pushes = lurd === undefined ? null : pushesOfSteps(board, lurdToPlan(lvl, lurd, values.plans));
+  }
+  for (let i = 0; values.plans === undefined && i < AUTO_PORTFOLIO.length; i++) {
     const m = AUTO_PORTFOLIO[i];
     const final = i === AUTO_PORTFOLIO.length - 1;
     const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * m.share;
@@ -88,12 +115,14 @@ for (const level of numbers) {
     console.log(`| ${level} | no plan | |${best ? ' |' : ''} | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
     continue;
   }
+  if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))}`);
   const auto = values.improve === 'auto';
   const budget = Math.min(auto ? IMPROVE_CAP_MS : Number(values.improve) * 1000, timeoutMs - searchWall);
   const c1 = process.cpuUsage();
-  const r = improvePlan(board, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order, relevant: !values['all-boxes'], nodesPerPush: num(values['nodes-per-push']), maxWindowNodes: num(values['max-window-nodes']) });
+  const rootBoard = new RootBoard(lvl);
+  const r = impl.improvePlan(rootBoard, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order, relevant: !values['all-boxes'], nodesPerPush: num(values['nodes-per-push']), maxWindowNodes: num(values['max-window-nodes']) });
   const improveCpu = cpuMs(process.cpuUsage(c1));
-  const check = replay(board, r.pushes);
+  const check = replay(board, r.pushes as Push[]);
   if (!check || check.solvedAt !== r.pushes.length) throw new Error(`level ${level}: the improved plan is invalid`);
   const r0 = ratios(best?.get(level), r.before);
   const r1 = ratios(best?.get(level), r.after);
@@ -107,7 +136,7 @@ for (const level of numbers) {
     rsum.within1 += within(r1);
   }
   const ratioCell = !best ? '' : r0 && r1 ? ` ${r0.p.toFixed(2)} / ${r0.m.toFixed(2)} → ${r1.p.toFixed(2)} / ${r1.m.toFixed(2)} |` : ' |';
-  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} |${ratioCell} ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${r.rerouted} | ${r.reordered} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
+  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} |${ratioCell} ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${(r as Partial<typeof r>).rerouted ?? '-'} | ${(r as Partial<typeof r>).reordered ?? '-'} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
   sum.n++;
   sum.p0 += r.before.pushes;
   sum.m0 += r.before.moves;
@@ -118,6 +147,7 @@ for (const level of numbers) {
 }
 const mean = (x: number): string => (x / Math.max(1, sum.n)).toFixed(1);
 console.log(`\n${sum.n} levels solved: mean pushes / moves ${mean(sum.p0)} / ${mean(sum.m0)} → ${mean(sum.p1)} / ${mean(sum.m1)}; CPU search ${(sum.search / 1000).toFixed(2)} s, improve ${(sum.improve / 1000).toFixed(2)} s`);
+if (values['save-plans'] !== undefined) writeFileSync(values['save-plans'], `${saved.join('\n')}\n`);
 if (best) {
   const m = (x: number): string => (x / Math.max(1, rsum.n)).toFixed(2);
   console.log(`against the best known (${values.best}; ${rsum.n} levels with both values): pushes ${m(rsum.p0)}× → ${m(rsum.p1)}×, moves ${m(rsum.m0)}× → ${m(rsum.m1)}× on average; within ${PUSH_GOAL}× the pushes and ${MOVE_GOAL}× the moves: ${rsum.within0} → ${rsum.within1}`);
