@@ -3,8 +3,8 @@
  * e.g. the one a greedy search of `auto` found) shorter within a time
  * budget. The answer is always a valid plan and never worse: fewer pushes,
  * or as many pushes and fewer moves (moves counted through shortest walks,
- * as expandPushes makes them). Three passes, repeated while they gain and
- * time is left:
+ * as expandPushes makes them). Passes, repeated while they gain and time
+ * is left:
  *
  * - detours: a state that comes back later in the plan (the same boxes,
  *   the player in the same region) cuts the pushes between its two
@@ -17,11 +17,19 @@
  *   leaves the player where the rest of the plan can go on is spliced in;
  * - regrouping (moves): a push of the box just pushed, done later in the
  *   plan, is tried right after it (the same pushes in another order, one
- *   walk fewer), kept when the plan stays valid and needs fewer moves.
+ *   walk fewer), kept when the plan stays valid and needs fewer moves;
+ * - box routes: at a stop of a box, its fewest-push routes with the other
+ *   boxes standing still (BoxRoutes, box-paths.ts) replace the plan's
+ *   longer way to a later square of that box, pushed at the stop or just
+ *   before the box would have arrived;
+ * - runs moved (moves): a run of pushes of one box moved next to another
+ *   run nearby (REORDER_SPAN).
  *
- * Every candidate plan is replayed from the level's start (`replay`) and
- * kept only when it is valid and better, so a bug in a pass can cost time
- * but never a worse or invalid plan.
+ * Each round runs the cheap passes (detours, box routes, regrouping, runs)
+ * before the windows. A candidate is first sized from its changed stretch
+ * (spliceSize), then replayed from the level's start (`replay`) and kept
+ * only when it is valid and better, so a bug in a pass can cost time but
+ * never a worse or invalid plan.
  */
 import { Heap } from '../../util/heap.ts';
 import { LimitReached } from '../../util/budget.ts';
