@@ -21,6 +21,8 @@ const L = 2;
 const R = 3;
 const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 't.txt', undefined));
 const named = (b: Board, pushes: Push[]): string => pushes.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' ');
+/** The pushes `named` writes: `x2y2R x3y2D …` (the box's square, then the direction). */
+const pushesOf = (b: Board, text: string): Push[] => text.split(' ').map((t) => ({ box: b.square(t.slice(0, -1)), dir: 'UDLR'.indexOf(t.slice(-1)) }));
 /** The improved plan expands to steps and ends with every box on a goal. */
 function solves(b: Board, pushes: Push[]): boolean {
   expandPushes(b, pushes); // throws on an impossible push
@@ -131,18 +133,7 @@ describe('the passes', () => {
   it('box routes: a box that wanders (away and back while the other box waits) takes its shortest route, pushed at its stop', () => {
     const b = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
     // box A: right, down, up, right ×3 (6 pushes, its route has 4), box B: right ×4
-    const wander: Push[] = [
-      { box: b.square('x2y2'), dir: R },
-      { box: b.square('x3y2'), dir: D },
-      { box: b.square('x3y3'), dir: U },
-      { box: b.square('x2y4'), dir: R },
-      { box: b.square('x3y2'), dir: R },
-      { box: b.square('x4y2'), dir: R },
-      { box: b.square('x5y2'), dir: R },
-      { box: b.square('x3y4'), dir: R },
-      { box: b.square('x4y4'), dir: R },
-      { box: b.square('x5y4'), dir: R },
-    ];
+    const wander = pushesOf(b, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
     expect(replay(b, wander)).toMatchObject({ pushes: 10, solvedAt: 10 });
     const r = improvePlan(b, wander, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
     expect(r).toMatchObject({ before: { pushes: 10 }, after: { pushes: 8 }, rerouted: 1 });
@@ -153,16 +144,7 @@ describe('the passes', () => {
   it('box routes pushed late: a box that went round another waits until that one is out of its way, then goes straight', () => {
     const b = board(['#########', '#   .   #', '#@$ $  .#', '#       #', '#       #', '#########']);
     // box A (x2y2) round box B (x4y2): down, right, [B up onto its goal], right ×3, up, right: 7 pushes + 1
-    const round: Push[] = [
-      { box: b.square('x2y2'), dir: D },
-      { box: b.square('x2y3'), dir: R },
-      { box: b.square('x4y2'), dir: U },
-      { box: b.square('x3y3'), dir: R },
-      { box: b.square('x4y3'), dir: R },
-      { box: b.square('x5y3'), dir: R },
-      { box: b.square('x6y3'), dir: U },
-      { box: b.square('x6y2'), dir: R },
-    ];
+    const round = pushesOf(b, 'x2y2D x2y3R x4y2U x3y3R x4y3R x5y3R x6y3U x6y2R');
     expect(replay(b, round)).toMatchObject({ pushes: 8, solvedAt: 8 });
     const r = improvePlan(b, round, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
     // at its stop A's shortest route is still round B (7): no gain there; after B's push it is 5
