@@ -124,7 +124,7 @@ export interface ImproveLimits {
 }
 
 /** How many runs before and after its own a run may move to (the reorder pass). */
-export const REORDER_SPAN = 12;
+export const REORDER_SPAN = 30;
 
 /** Walking distances from `at` (boxes as walls) into `dist` (-1: out of reach); returns the region's smallest square, its normalised name. */
 function walkDistances(board: Board, boxAt: Uint8Array, at: number, dist: Int32Array, queue: Int32Array): number {
