@@ -27,9 +27,8 @@ export class BoxRoutes {
   constructor(
     private readonly board: Board,
     boxAt: Uint8Array,
-    readonly from: number,
+    from: number,
     player: number,
-    maxNodes = Infinity,
   ) {
     const { size, floor, dirs } = board;
     const nodes = size * 4;
@@ -72,7 +71,7 @@ export class BoxRoutes {
     }
     if (tail > 0) this.pushes[from] = 0;
     let expanded = 0;
-    while (head < tail && expanded < maxNodes) {
+    while (head < tail) {
       const node = open[head++];
       if (done[node]) continue;
       expanded++;

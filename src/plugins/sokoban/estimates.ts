@@ -93,7 +93,7 @@ export class BoxEstimator {
     targets: Int32Array = board.goals,
     pulls = false,
   ) {
-    const { size, width } = board;
+    const { size } = board;
     const goals = (this.goals = targets);
     this.nearest = new Float64Array(size).fill(Infinity);
     this.slotAt = new Int32Array(kind === 'matching' ? size : 0);
@@ -103,10 +103,7 @@ export class BoxEstimator {
       let best = Infinity;
       for (let gi = 0; gi < goals.length; gi++) {
         const g = goals[gi];
-        const v =
-          kind === 'manhattan'
-            ? Math.abs((p % width) - (g % width)) + Math.abs(Math.floor(p / width) - Math.floor(g / width))
-            : this.dist[gi * size + p];
+        const v = kind === 'manhattan' ? board.manhattan(p, g) : this.dist[gi * size + p];
         if (v < best) best = v;
       }
       this.nearest[p] = best;

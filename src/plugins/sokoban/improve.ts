@@ -336,52 +336,26 @@ export function walkSearch(sub: Board, region: number, push: number, walk: numbe
   return { pushes: null, expanded };
 }
 
-/**
- * Shortens a valid push plan of `board` within the limits (see the top of
- * this file). Returns the plan as it came when nothing better is found; a
- * plan that does not replay is returned as it is, unimproved.
- */
-/**
- * The state after `pushes` from the board's start (or from `boxes` and
- * `player`): the boxes into `boxAt`,
- * the player's square returned; -1 when a push finds no box there, its
- * target taken, or the player cannot get behind it.
- */
-export function stateAfter(board: Board, pushes: readonly Push[], boxAt: Uint8Array, boxes: ArrayLike<number> = board.boxes, player = board.player): number {
-  const { floor, dirs, size } = board;
-  boxAt.fill(0);
-  for (let i = 0; i < boxes.length; i++) boxAt[boxes[i]] = 1;
-  const dist = new Int32Array(size);
-  const queue = new Int32Array(size);
-  let at = player;
-  for (const { box, dir } of pushes) {
-    const d = dirs[dir];
-    if (!boxAt[box] || !floor[box + d] || boxAt[box + d]) return -1;
-    walkDistances(board, boxAt, at, dist, queue);
-    if (dist[box - d] < 0) return -1;
-    boxAt[box] = 0;
-    boxAt[box + d] = 1;
-    at = box;
-  }
-  return at;
+/** Work arrays of the board's size for walkPushes, stateAfter and spliceSize, made once per improvement. */
+export interface WalkScratch {
+  boxAt: Uint8Array;
+  dist: Int32Array;
+  queue: Int32Array;
 }
 
+export const walkScratch = (board: Board): WalkScratch => ({ boxAt: new Uint8Array(board.size), dist: new Int32Array(board.size), queue: new Int32Array(board.size) });
+
 /**
- * The size of the plan `pushes[0..k) + middle + pushes[resume..]` where
- * `r` replays `pushes`, when `middle` leads from state k to the boxes of
- * state `resume` (only the middle is replayed, and the walk to the first
- * push after it); null when a push of the middle is impossible or it ends
- * elsewhere (then only a full replay can tell).
+ * Plays `pushes` on the boxes of `w.boxAt` with the player on `at`, each
+ * after a shortest walk behind its box: the player's square and the moves
+ * (walks and pushes) at the end, or null when a push finds no box there,
+ * its target taken, or the player cannot get behind it.
  */
-export function spliceSize(board: Board, r: Replay, k: number, middle: readonly Push[], resume: number, boxAt: Uint8Array, pushes: readonly Push[]): PlanSize | null {
-  const { floor, dirs, size } = board;
-  boxAt.fill(0);
-  for (const b of r.boxes[k]) boxAt[b] = 1;
-  const dist = new Int32Array(size);
-  const queue = new Int32Array(size);
-  let at = r.player[k];
-  let moves = r.movesBefore[k];
-  for (const { box, dir } of middle) {
+function walkPushes(board: Board, w: WalkScratch, at: number, pushes: readonly Push[]): { at: number; moves: number } | null {
+  const { floor, dirs } = board;
+  const { boxAt, dist, queue } = w;
+  let moves = 0;
+  for (const { box, dir } of pushes) {
     const d = dirs[dir];
     if (!boxAt[box] || !floor[box + d] || boxAt[box + d]) return null;
     walkDistances(board, boxAt, at, dist, queue);
@@ -391,18 +365,60 @@ export function spliceSize(board: Board, r: Replay, k: number, middle: readonly 
     boxAt[box + d] = 1;
     at = box;
   }
-  for (const b of r.boxes[resume]) if (!boxAt[b]) return null;
+  return { at, moves };
+}
+
+/** Puts `boxes` (and no other box) into `boxAt`. */
+function placeBoxes(boxAt: Uint8Array, boxes: ArrayLike<number>): void {
+  boxAt.fill(0);
+  for (let i = 0; i < boxes.length; i++) boxAt[boxes[i]] = 1;
+}
+
+/**
+ * The state after `pushes` from the board's start (or from `boxes` and
+ * `player`): the boxes into `w.boxAt`, the player's square returned; -1
+ * when a push finds no box there, its target taken, or the player cannot
+ * get behind it.
+ */
+export function stateAfter(board: Board, pushes: readonly Push[], w: WalkScratch, boxes: ArrayLike<number> = board.boxes, player = board.player): number {
+  placeBoxes(w.boxAt, boxes);
+  return walkPushes(board, w, player, pushes)?.at ?? -1;
+}
+
+/**
+ * The size of the plan `pushes[0..k) + middle + pushes[resume..]` where
+ * `r` replays `pushes`, when `middle` leads from state k to the boxes of
+ * state `resume` (only the middle is replayed, and the walk to the first
+ * push after it); null when a push of the middle is impossible or it ends
+ * elsewhere (then only a full replay can tell).
+ */
+export function spliceSize(board: Board, r: Replay, k: number, middle: readonly Push[], resume: number, w: WalkScratch, pushes: readonly Push[]): PlanSize | null {
+  placeBoxes(w.boxAt, r.boxes[k]);
+  const played = walkPushes(board, w, r.player[k], middle);
+  if (!played) return null;
+  for (const b of r.boxes[resume]) if (!w.boxAt[b]) return null;
   const n = r.pushes;
   const count = k + middle.length + (n - resume);
+  const moves = r.movesBefore[k] + played.moves;
   if (resume === n) return { pushes: count, moves };
   // the rest is the same but for the walk to its first push
   const { box, dir } = pushes[resume];
-  walkDistances(board, boxAt, at, dist, queue);
-  const walk = dist[box - dirs[dir]];
+  walkDistances(board, w.boxAt, played.at, w.dist, w.queue);
+  const walk = w.dist[box - board.dirs[dir]];
   if (walk < 0) return null;
   return { pushes: count, moves: moves + walk + (r.moves - r.movesBefore[resume] - (r.movesBefore[resume + 1] - r.movesBefore[resume] - 1)) };
 }
 
+/** Whether push t of `plan` pushes the box that push t − 1 pushed (a run goes on; false at t = 0). */
+function continuesRun(board: Board, plan: readonly Push[], t: number): boolean {
+  return t > 0 && plan[t].box === plan[t - 1].box + board.dirs[plan[t - 1].dir];
+}
+
+/**
+ * Shortens a valid push plan of `board` within the limits (see the top of
+ * this file). Returns the plan as it came when nothing better is found; a
+ * plan that does not replay is returned as it is, unimproved.
+ */
 export function improvePlan(board: Board, plan: readonly Push[], limits: ImproveLimits): ImproveResult {
   const t0 = performance.now();
   const deadline = t0 + limits.timeoutMs;
@@ -500,6 +516,16 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       return walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
     });
 
+  /** Work arrays of the passes that size candidates from their changed stretch. */
+  const scratch = walkScratch(board);
+
+  /** Offers the plan with `middle` in place of pushes k..resume−1 when its size (spliceSize: the middle replayed) is better; whether it was kept. */
+  const offerSplice = (k: number, middle: Push[], resume: number): boolean => {
+    stats.work += middle.length;
+    const size = spliceSize(board, r!, k, middle, resume, scratch, best);
+    return size !== null && better(size, r!, limits.order) && offer([...best.slice(0, k), ...middle, ...best.slice(resume)]);
+  };
+
   /**
    * Runs reordered (for the walks between them): a run (pushes of one box in
    * a row) moved to just after another of the REORDER_SPAN runs before or
@@ -508,20 +534,18 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
    */
   const reorder = (): boolean => {
     let gained = false;
-    const { dirs, size } = board;
-    const boxAt = new Uint8Array(size);
     for (let i = 0; !stopped(); i++) {
       const plan = best;
       const cur = r!;
       const starts: number[] = [0];
-      for (let t = 1; t < plan.length; t++) if (plan[t].box !== plan[t - 1].box + dirs[plan[t - 1].dir]) starts.push(t);
+      for (let t = 1; t < plan.length; t++) if (!continuesRun(board, plan, t)) starts.push(t);
       if (i >= starts.length) break;
       starts.push(plan.length);
       const run = (a: number): Push[] => plan.slice(starts[a], starts[a + 1]);
       let pick: { k: number; middle: Push[]; resume: number; size: PlanSize } | null = null;
       const consider = (k: number, middle: Push[], resume: number): void => {
         stats.work += middle.length;
-        const size = spliceSize(board, cur, k, middle, resume, boxAt, plan);
+        const size = spliceSize(board, cur, k, middle, resume, scratch, plan);
         if (size && better(size, pick ? pick.size : cur, limits.order)) pick = { k, middle, resume, size };
       };
       // earlier: run i just after run j
@@ -541,7 +565,6 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   const regroup = (): boolean => {
     let gained = false;
     const { dirs } = board;
-    const boxAt = new Uint8Array(board.size);
     for (let i = 0; i + 2 < best.length && !stopped(); i++) {
       const to = best[i].box + dirs[best[i].dir];
       if (best[i + 1].box === to) continue;
@@ -549,10 +572,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       // the box stays on `to` until its next push (nothing else can move it)
       while (m < best.length && best[m].box !== to) m++;
       if (m >= best.length) continue;
-      const middle = [best[m], ...best.slice(i + 1, m)];
-      stats.work += middle.length;
-      const size = spliceSize(board, r!, i + 1, middle, m + 1, boxAt, best);
-      if (size && better(size, r!, limits.order) && offer([...best.slice(0, i + 1), ...middle, ...best.slice(m + 1)])) {
+      if (offerSplice(i + 1, [best[m], ...best.slice(i + 1, m)], m + 1)) {
         stats.regrouped++;
         gained = true;
       }
@@ -565,79 +585,65 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
    * its fewest-push routes to every square, the other boxes standing as
    * they are then (BoxRoutes); where the plan takes more pushes of that box
    * to reach one of its later squares, the route replaces them, pushed at
-   * the stop (the best three gains tried, each replayed).
+   * the stop (the best three gains tried), or else pushed just before the
+   * box would have arrived (the best two bounds tried).
    */
   const reroute = (): boolean => {
     let gained = false;
-    const { dirs, size } = board;
-    const boxAt = new Uint8Array(size);
+    const { dirs } = board;
     for (let k = 0; k < best.length && !stopped(); k++) {
+      if (continuesRun(board, best, k)) continue;
       const plan = best;
-      if (k > 0 && plan[k].box === plan[k - 1].box + dirs[plan[k - 1].dir]) continue;
       const cur = r!;
-      boxAt.fill(0);
-      for (const b of cur.boxes[k]) boxAt[b] = 1;
-      const routes = new BoxRoutes(board, boxAt, plan[k].box, cur.player[k]);
-      stats.work += routes.expanded;
-      const cands: { j: number; to: number; gain: number }[] = [];
-      let at = plan[k].box;
-      let count = 0;
-      for (let j = k; j < plan.length; j++) {
+      const from = plan[k].box;
+      // the box's later pushes (indices into plan) and its square after each
+      const own: number[] = [];
+      const squares: number[] = [];
+      for (let j = k, at = from; j < plan.length; j++) {
         if (plan[j].box !== at) continue;
         at += dirs[plan[j].dir];
-        count++;
-        const d = routes.pushes[at];
-        if (d >= 0 && d < count) cands.push({ j, to: at, gain: count - d });
+        own.push(j);
+        squares.push(at);
       }
-      /** The plan from k on without the box's pushes up to push j (the box waits on its stop). */
-      const without = (j: number): { before: Push[]; after: Push[] } => {
+      /** The other boxes' pushes from k to own[c] (the box waits on its stop), and the pushes after own[c]. */
+      const without = (c: number): { before: Push[]; after: Push[] } => {
         const before: Push[] = [];
-        let on = plan[k].box;
-        let i = k;
-        for (; i <= j; i++) {
-          if (plan[i].box === on) on += dirs[plan[i].dir];
-          else before.push(plan[i]);
+        for (let j = k, o = 0; j <= own[c]; j++) {
+          if (j === own[o]) o++;
+          else before.push(plan[j]);
         }
-        return { before, after: plan.slice(i) };
+        return { before, after: plan.slice(own[c] + 1) };
       };
-      cands.sort((a, b) => b.gain - a.gain || a.j - b.j);
+      placeBoxes(scratch.boxAt, cur.boxes[k]);
+      const routes = new BoxRoutes(board, scratch.boxAt, from, cur.player[k]);
+      stats.work += routes.expanded;
+      // pushed at the stop: c + 1 pushes of the box to reach squares[c], the route's fewer
+      const gain = (c: number): number => c + 1 - routes.pushes[squares[c]];
+      const early = own.map((_, c) => c).filter((c) => routes.pushes[squares[c]] >= 0 && gain(c) > 0);
+      early.sort((a, b) => gain(b) - gain(a) || a - b);
       let kept = false;
-      /** Offers the plan with `middle` in place of pushes k..j, when its size (spliceSize: the middle replayed) is better. */
-      const tryMiddle = (middle: Push[], j: number, after: Push[]): boolean => {
-        stats.work += middle.length;
-        const size = spliceSize(board, cur, k, middle, j + 1, boxAt, plan);
-        return size !== null && better(size, cur, limits.order) && offer([...plan.slice(0, k), ...middle, ...after]);
-      };
-      for (const c of cands.slice(0, 3)) {
-        const { before, after } = without(c.j);
-        if (tryMiddle([...routes.routeTo(c.to)!, ...before], c.j, after)) {
+      for (const c of early.slice(0, 3)) {
+        const { before } = without(c);
+        if (offerSplice(k, [...routes.routeTo(squares[c])!, ...before], own[c] + 1)) {
           stats.rerouted++;
           gained = kept = true;
           break;
         }
       }
       if (kept) continue;
-      // or pushed late: the box waits on its stop while the others move, and goes just before it would have arrived
-      const late: { j: number; to: number; count: number; bound: number }[] = [];
-      at = plan[k].box;
-      count = 0;
-      for (let j = k; j < plan.length; j++) {
-        if (plan[j].box !== at) continue;
-        at += dirs[plan[j].dir];
-        count++;
-        const bound = count - board.manhattan(plan[k].box, at);
-        if (bound >= 2) late.push({ j, to: at, count, bound });
-      }
-      late.sort((a, b) => b.bound - a.bound || a.j - b.j);
+      // pushed late: at least 2 pushes more than the Manhattan distance may be saved
+      const bound = (c: number): number => c + 1 - board.manhattan(from, squares[c]);
+      const late = own.map((_, c) => c).filter((c) => bound(c) >= 2);
+      late.sort((a, b) => bound(b) - bound(a) || a - b);
       for (const c of late.slice(0, 2)) {
-        const { before, after } = without(c.j);
-        const st = stateAfter(board, before, boxAt, cur.boxes[k], cur.player[k]);
+        const { before } = without(c);
+        const st = stateAfter(board, before, scratch, cur.boxes[k], cur.player[k]);
         if (st < 0) continue;
-        const there = new BoxRoutes(board, boxAt, plan[k].box, st);
+        const there = new BoxRoutes(board, scratch.boxAt, from, st);
         stats.work += there.expanded + before.length;
-        const d = there.pushes[c.to];
-        if (d < 0 || d >= c.count) continue;
-        if (tryMiddle([...before, ...there.routeTo(c.to)!], c.j, after)) {
+        const d = there.pushes[squares[c]];
+        if (d < 0 || d >= c + 1) continue;
+        if (offerSplice(k, [...before, ...there.routeTo(squares[c])!], own[c] + 1)) {
           stats.rerouted++;
           gained = true;
           break;

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, spliceSize, stateAfter, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
@@ -158,26 +158,26 @@ describe('the passes', () => {
     const plan: Push[] = [];
     for (let i = 0; i < 4; i++) plan.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
     const r = replay(b, plan)!;
-    const boxAt = new Uint8Array(b.size);
+    const w = walkScratch(b);
     // pushes 2..5 (two of each box, interleaved) done box by box
     const middle = [plan[2], plan[4], plan[3], plan[5]];
     const whole = [...plan.slice(0, 2), ...middle, ...plan.slice(6)];
     const full = replay(b, whole)!;
-    expect(spliceSize(b, r, 2, middle, 6, boxAt, plan)).toEqual({ pushes: full.pushes, moves: full.moves });
+    expect(spliceSize(b, r, 2, middle, 6, w, plan)).toEqual({ pushes: full.pushes, moves: full.moves });
     expect(full).toMatchObject({ pushes: 8, moves: 22 });
     // to the end of the plan
     const tail = [plan[6], plan[7]];
-    expect(spliceSize(b, r, 6, tail, 8, boxAt, plan)).toEqual({ pushes: 8, moves: r.moves });
+    expect(spliceSize(b, r, 6, tail, 8, w, plan)).toEqual({ pushes: 8, moves: r.moves });
     // a middle that ends elsewhere, or cannot be pushed
-    expect(spliceSize(b, r, 2, [plan[2]], 6, boxAt, plan)).toBeNull();
-    expect(spliceSize(b, r, 2, [plan[5]], 3, boxAt, plan)).toBeNull();
+    expect(spliceSize(b, r, 2, [plan[2]], 6, w, plan)).toBeNull();
+    expect(spliceSize(b, r, 2, [plan[5]], 3, w, plan)).toBeNull();
   });
 
   it('stateAfter: the boxes and the player after some pushes, -1 for an impossible one', () => {
-    const boxAt = new Uint8Array(room.size);
-    expect(stateAfter(room, detour.slice(0, 2), boxAt)).toBe(room.square('x4y2'));
-    expect(Array.from(boxAt.keys()).filter((p) => boxAt[p]).map((p) => room.name(p))).toEqual(['x5y2']);
-    expect(stateAfter(room, [{ box: room.square('x2y2'), dir: R }], boxAt)).toBe(-1);
+    const w = walkScratch(room);
+    expect(stateAfter(room, detour.slice(0, 2), w)).toBe(room.square('x4y2'));
+    expect(Array.from(w.boxAt.keys()).filter((p) => w.boxAt[p]).map((p) => room.name(p))).toEqual(['x5y2']);
+    expect(stateAfter(room, [{ box: room.square('x2y2'), dir: R }], w)).toBe(-1);
   });
 
   it('a window sub-level: the boxes the window does not move are walls', () => {
