@@ -28,7 +28,7 @@ import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
-import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL } from '../src/bench/coverage-report.ts';
+import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL, ratio, withinGoals } from '../src/bench/coverage-report.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { defaultImproveWork, IMPROVE_CAP_MS, type PlanOrder, pushesOfSteps, replay } from '../src/plugins/sokoban/improve.ts';
@@ -82,11 +82,14 @@ const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
 console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | search expanded | improve work | search CPU ms | improve CPU ms |`);
 console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|`);
-/** Ratios to the best known, when both values are known. */
-const ratios = (b: Best | undefined, size: { pushes: number; moves: number }): { p: number; m: number } | null =>
-  b && b.pushes && b.moves ? { p: size.pushes / b.pushes, m: size.moves / b.moves } : null;
+/** Ratios to the best known (coverage-report's ratio), when both are known. */
+const ratios = (b: Best | undefined, size: { pushes: number; moves: number }): { p: number; m: number } | null => {
+  const p = ratio(size.pushes, b?.pushes);
+  const m = ratio(size.moves, b?.moves);
+  return p === null || m === null ? null : { p, m };
+};
 const rsum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, within0: 0, within1: 0 };
-const within = (x: { p: number; m: number }): number => (x.p <= PUSH_GOAL && x.m <= MOVE_GOAL ? 1 : 0);
+const within = (x: { p: number; m: number }): number => (withinGoals(x.p, x.m) ? 1 : 0);
 const sum = { n: 0, p0: 0, m0: 0, p1: 0, m1: 0, search: 0, improve: 0 };
 for (const level of numbers) {
   const lvl = readLevel(text, file, level);

@@ -28,6 +28,9 @@ export type BestTable = Map<number, Best>;
 export const PUSH_GOAL = 1.5;
 export const MOVE_GOAL = 2;
 
+/** Whether a plan with these ratios to the best known meets both goals (pushes ≤ PUSH_GOAL×, moves ≤ MOVE_GOAL×). */
+export const withinGoals = (pushes: number, moves: number): boolean => pushes <= PUSH_GOAL + 1e-9 && moves <= MOVE_GOAL + 1e-9;
+
 const isComment = (line: string): boolean => /^\s*([#;]|$)/.test(line);
 
 /**
@@ -278,7 +281,7 @@ export function summarize(config: string, results: readonly JobResult[], best?: 
     summary.ratios = {
       pushes: ratioStats(pushes, PUSH_GOAL),
       moves: ratioStats(moves, MOVE_GOAL),
-      both: { levels: both.length, withinGoal: both.filter((x) => x.p <= PUSH_GOAL + 1e-9 && x.m <= MOVE_GOAL + 1e-9).length },
+      both: { levels: both.length, withinGoal: both.filter((x) => withinGoals(x.p, x.m)).length },
     };
   }
   return summary;
