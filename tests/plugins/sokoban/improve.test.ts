@@ -23,6 +23,10 @@ const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 't
 const named = (b: Board, pushes: Push[]): string => pushes.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' ');
 /** The pushes `named` writes: `x2y2R x3y2D …` (the box's square, then the direction). */
 const pushesOf = (b: Board, text: string): Push[] => text.split(' ').map((t) => ({ box: b.square(t.slice(0, -1)), dir: 'UDLR'.indexOf(t.slice(-1)) }));
+type Pass = 'detours' | 'windows' | 'walks' | 'routes' | 'regroup' | 'reorder';
+/** improvePlan with one pass alone. */
+const alone = (b: Board, plan: Push[], pass: Pass) =>
+  improvePlan(b, plan, { timeoutMs: 60_000, detours: pass === 'detours', windows: pass === 'windows', walks: pass === 'walks', routes: pass === 'routes', regroup: pass === 'regroup', reorder: pass === 'reorder' });
 /** The improved plan expands to steps and ends with every box on a goal. */
 function solves(b: Board, pushes: Push[]): boolean {
   expandPushes(b, pushes); // throws on an impossible push
@@ -65,7 +69,7 @@ describe('the passes', () => {
 
   it('improvePlan: the detour plan (5 pushes, 13 moves) becomes 3 pushes and 3 moves, by any pass alone', () => {
     for (const only of ['detours', 'windows', 'walks', 'routes'] as const) {
-      const r = improvePlan(room, detour, { timeoutMs: 60_000, detours: only === 'detours', windows: only === 'windows', walks: only === 'walks', routes: only === 'routes', regroup: false, reorder: false });
+      const r = alone(room, detour, only);
       expect(r.before, only).toEqual({ pushes: 5, moves: 13 });
       expect(r.after, only).toEqual({ pushes: 3, moves: 3 });
       expect(named(room, r.pushes), only).toBe('x3y2R x4y2R x5y2R');
@@ -135,7 +139,7 @@ describe('the passes', () => {
     // box A: right, down, up, right ×3 (6 pushes, its route has 4), box B: right ×4
     const wander = pushesOf(b, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
     expect(replay(b, wander)).toMatchObject({ pushes: 10, solvedAt: 10 });
-    const r = improvePlan(b, wander, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
+    const r = alone(b, wander, 'routes');
     expect(r).toMatchObject({ before: { pushes: 10 }, after: { pushes: 8 }, rerouted: 1 });
     expect(named(b, r.pushes)).toBe('x2y2R x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
     expect(solves(b, r.pushes)).toBe(true);
@@ -146,7 +150,7 @@ describe('the passes', () => {
     // box A (x2y2) round box B (x4y2): down, right, [B up onto its goal], right ×3, up, right: 7 pushes + 1
     const round = pushesOf(b, 'x2y2D x2y3R x4y2U x3y3R x4y3R x5y3R x6y3U x6y2R');
     expect(replay(b, round)).toMatchObject({ pushes: 8, solvedAt: 8 });
-    const r = improvePlan(b, round, { timeoutMs: 60_000, detours: false, windows: false, walks: false, regroup: false, reorder: false });
+    const r = alone(b, round, 'routes');
     // at its stop A's shortest route is still round B (7): no gain there; after B's push it is 5
     expect(r).toMatchObject({ before: { pushes: 8 }, after: { pushes: 6 }, rerouted: 1 });
     expect(named(b, r.pushes)).toBe('x4y2U x2y2R x3y2R x4y2R x5y2R x6y2R');
