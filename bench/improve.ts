@@ -34,7 +34,8 @@ import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { defaultImproveWork, IMPROVE_CAP_MS, type PlanOrder, pushesOfSteps, replay } from '../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push, pushSearch } from '../src/plugins/sokoban/push-search.ts';
 import { lurdToPlan, planToLurd } from '../src/sokoban/lurd.ts';
-import { readLevel, scanLevels } from '../src/sokoban/level.ts';
+import { type Level, readLevel, scanLevels } from '../src/sokoban/level.ts';
+import { PlanlogError } from '../src/util/errors.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const { values } = parseArgs({
@@ -58,14 +59,41 @@ const { values } = parseArgs({
 const root = resolve(values.root ?? here);
 const impl = (await import(resolve(root, 'src/plugins/sokoban/improve.ts'))) as typeof import('../src/plugins/sokoban/improve.ts');
 const RootBoard = ((await import(resolve(root, 'src/plugins/sokoban/board.ts'))) as typeof import('../src/plugins/sokoban/board.ts')).Board;
-// --plans: `N: LURD` lines (as --save-plans writes them) instead of the search
-const given = new Map<number, string>();
-if (values.plans !== undefined) {
-  for (const line of readFileSync(values.plans, 'utf8').split(/\r?\n/)) {
-    const m = /^\s*(\d+)\s*:\s*(\S*)\s*$/.exec(line);
-    if (m) given.set(Number(m[1]), m[2]);
+/** A bad input file: its located message (file:line:col), exit 2, no run. */
+const badInput = (e: unknown, option: string, path: string): never => {
+  if (!(e instanceof PlanlogError) && (e as NodeJS.ErrnoException).code === undefined) throw e;
+  console.error(`bench/improve.ts: ${option}: ${e instanceof PlanlogError ? e.message : `${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`}`);
+  process.exit(2);
+};
+const readInput = (option: string, path: string): string => {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    return badInput(e, option, path);
   }
+};
+// --plans: `N: LURD` lines (as --save-plans writes them) instead of the search; each plan's line and the column its LURD starts at
+const given = new Map<number, { lurd: string; line: number; column: number }>();
+if (values.plans !== undefined) {
+  readInput('--plans', values.plans)
+    .split(/\r?\n/)
+    .forEach((text, i) => {
+      const m = /^(\s*(\d+)\s*:\s*)(\S*)\s*$/.exec(text);
+      if (m) given.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1 });
+    });
 }
+/** The pushes of a level's plan from --plans; a step that cannot be taken or a plan that does not solve the level: its place in the file, exit 2. */
+const givenPushes = (board: Board, lvl: Level, level: number, plansFile: string, plan: { lurd: string; line: number; column: number }): Push[] => {
+  try {
+    const pushes = pushesOfSteps(board, lurdToPlan(lvl, plan.lurd, plansFile));
+    if (!replay(board, pushes)) throw new PlanlogError({ file: plansFile, line: 1, column: 1, message: 'the plan does not end with every box on a goal' });
+    return pushes;
+  } catch (e) {
+    if (!(e instanceof PlanlogError)) throw e;
+    const d = e.first;
+    return badInput(new PlanlogError({ ...d, line: plan.line, column: plan.column + (d.column ?? 1) - 1, message: `level ${level}: ${d.message}` }), '--plans', plansFile);
+  }
+};
 const saved: string[] = [];
 
 const { file, ranges } = splitSpec(values.levels);
@@ -73,7 +101,14 @@ const text = readFileSync(file, 'utf8');
 const count = scanLevels(text, file).length;
 const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
 const timeoutMs = Number(values.timeout) * 1000;
-const best = values.best === undefined ? undefined : parseBest(readFileSync(values.best, 'utf8'), values.best);
+let best: ReturnType<typeof parseBest> | undefined;
+if (values.best !== undefined) {
+  try {
+    best = parseBest(readInput('--best', values.best), values.best);
+  } catch (e) {
+    badInput(e, '--best', values.best);
+  }
+}
 // moves: domains/sokoban.pl (every step costs 1); pushes: sokoban-pushes.pl (pushes cost 1, moves 0)
 const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : values.order === 'pareto' ? 'pareto' : { push: 1, walk: 1 };
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
@@ -100,8 +135,8 @@ for (const level of numbers) {
   let pushes: Push[] | null = null;
   let expanded = 0;
   if (values.plans !== undefined) {
-    const lurd = given.get(level);
-    pushes = lurd === undefined ? null : pushesOfSteps(board, lurdToPlan(lvl, lurd, values.plans));
+    const plan = given.get(level);
+    pushes = plan === undefined ? null : givenPushes(board, lvl, level, values.plans, plan);
   }
   for (let i = 0; values.plans === undefined && i < AUTO_PORTFOLIO.length; i++) {
     const m = AUTO_PORTFOLIO[i];

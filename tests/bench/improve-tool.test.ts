@@ -1,0 +1,45 @@
+/**
+ * bench/improve.ts on the tutorial levels: --save-plans writes the search's
+ * plans as `N: LURD` lines and --plans improves them without searching; a
+ * plan that cannot be played or does not solve its level is a located error
+ * (file:line:col), exit 2.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const dir = mkdtempSync(join(tmpdir(), 'planlog-improve-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+function improve(...args: string[]): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/improve.ts', '--levels', 'maps/tutorial.txt:1-3', '--timeout', '10', '--improve', '0', ...args], { encoding: 'utf8' });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+describe('bench/improve.ts', () => {
+  it('--save-plans writes the plans found; --plans reads them back instead of searching', () => {
+    const plans = join(dir, 'plans.txt');
+    const saved = improve('--save-plans', plans);
+    expect(saved.status).toBe(0);
+    expect(readFileSync(plans, 'utf8')).toBe('1: R\n2: rrRR\n3: RRurDD\n');
+    const again = improve('--plans', plans);
+    expect(again.status).toBe(0);
+    // the same plans (pushes / moves), no state searched
+    expect(again.stdout).toMatch(/\| 2 \| 2 \/ 4 \| 2 \/ 4 \| 0 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \|/);
+    expect(again.stdout).toContain('3 levels solved: mean pushes / moves 2.3 / 3.7 → 2.3 / 3.7');
+  });
+
+  it('a plan with a step that cannot be taken, or that leaves a box off its goal: FILE:line:col, exit 2', () => {
+    const plans = join(dir, 'bad.txt');
+    writeFileSync(plans, '1: R\n2:  rrX\n');
+    const bad = improve('--plans', plans);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe(`bench/improve.ts: --plans: ${plans}:2:7: level 2: step 3 ('X'): unknown character: use l u r d to move and L U R D to push`);
+    writeFileSync(plans, '1: R\n2: rrR\n');
+    const short = improve('--plans', plans);
+    expect(short.status).toBe(2);
+    expect(short.stderr.trim()).toBe(`bench/improve.ts: --plans: ${plans}:2:4: level 2: the plan does not end with every box on a goal`);
+  });
+});
