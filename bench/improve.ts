@@ -5,7 +5,7 @@
  * at the end the means over the levels solved.
  *
  *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
- *                           [--save-plans FILE | --plans FILE [--root DIR]]
+ *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveWork of
  * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
@@ -21,6 +21,10 @@
  * pushes` lines or `N: LURD` solutions) adds each plan's pushes and moves
  * over the best known, before and after, and at the end the mean ratios and
  * how many levels are within 1.5× the best pushes and 2× the best moves.
+ * `--without windows,walks,detours,regroup,routes,reorder,vicinity` turns
+ * passes off; `--max-work N` stops each improvement at N units of work
+ * (ImproveLimits.maxWork: deterministic, unlike the time) instead of at
+ * --improve's seconds.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -53,8 +57,24 @@ const { values } = parseArgs({
     plans: { type: 'string' },
     'save-plans': { type: 'string' },
     root: { type: 'string' },
+    without: { type: 'string' },
+    'max-work': { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
   },
 });
+const PASSES = ['windows', 'walks', 'detours', 'regroup', 'routes', 'reorder', 'vicinity'] as const;
+if (values.help) {
+  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*\n/, '').replace(/^ \* ?/gm, ''));
+  process.exit(0);
+}
+const without = new Set((values.without ?? '').split(',').filter((w) => w !== ''));
+for (const w of without) {
+  if (!(PASSES as readonly string[]).includes(w)) {
+    console.error(`bench/improve.ts: --without: no pass named '${w}' (passes: ${PASSES.join(', ')})`);
+    process.exit(2);
+  }
+}
+const passSwitches = Object.fromEntries(PASSES.map((p) => [p, !without.has(p)]));
 // --root: the improvement (improve.ts, board.ts) of another checkout, e.g. a git worktree of an older commit, on the same plans
 const root = resolve(values.root ?? here);
 const impl = (await import(resolve(root, 'src/plugins/sokoban/improve.ts'))) as typeof import('../src/plugins/sokoban/improve.ts');
@@ -114,9 +134,9 @@ const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : valu
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
-console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
-console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | search expanded | improve work | search CPU ms | improve CPU ms |`);
-console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|`);
+console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}${without.size ? `, without ${[...without].join(', ')}` : ''}${values['max-work'] ? `, work ${values['max-work']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
+console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | vicinity (spliced) | search expanded | improve work | search CPU ms | improve CPU ms |`);
+console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|---|`);
 /** Ratios to the best known (coverage-report's ratio), when both are known. */
 const ratios = (b: Best | undefined, size: { pushes: number; moves: number }): { p: number; m: number } | null => {
   const p = ratio(size.pushes, b?.pushes);
@@ -150,7 +170,7 @@ for (const level of numbers) {
   const searchWall = performance.now() - t0;
   const searchCpu = cpuMs(process.cpuUsage(c0));
   if (!pushes) {
-    console.log(`| ${level} | no plan | |${best ? ' |' : ''} | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
+    console.log(`| ${level} | no plan | |${best ? ' |' : ''} | | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
     continue;
   }
   if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))}`);
@@ -158,7 +178,16 @@ for (const level of numbers) {
   const budget = Math.min(auto ? IMPROVE_CAP_MS : Number(values.improve) * 1000, timeoutMs - searchWall);
   const c1 = process.cpuUsage();
   const rootBoard = new RootBoard(lvl);
-  const r = impl.improvePlan(rootBoard, pushes, { timeoutMs: Math.max(0, budget), maxWork: auto ? defaultImproveWork(expanded, values.factor === undefined ? undefined : Number(values.factor), values['min-work'] === undefined ? undefined : Number(values['min-work'])) : Infinity, order, relevant: !values['all-boxes'], nodesPerPush: num(values['nodes-per-push']), maxWindowNodes: num(values['max-window-nodes']) });
+  const maxWork = values['max-work'] !== undefined ? Number(values['max-work']) : auto ? defaultImproveWork(expanded, num(values.factor), num(values['min-work'])) : Infinity;
+  const r = impl.improvePlan(rootBoard, pushes, {
+    timeoutMs: values['max-work'] !== undefined ? Infinity : Math.max(0, budget),
+    maxWork,
+    order,
+    relevant: !values['all-boxes'],
+    nodesPerPush: num(values['nodes-per-push']),
+    maxWindowNodes: num(values['max-window-nodes']),
+    ...passSwitches,
+  });
   const improveCpu = cpuMs(process.cpuUsage(c1));
   const check = replay(board, r.pushes as Push[]);
   if (!check || check.solvedAt !== r.pushes.length) throw new Error(`level ${level}: the improved plan is invalid`);
@@ -174,7 +203,7 @@ for (const level of numbers) {
     rsum.within1 += within(r1);
   }
   const ratioCell = !best ? '' : r0 && r1 ? ` ${r0.p.toFixed(2)} / ${r0.m.toFixed(2)} → ${r1.p.toFixed(2)} / ${r1.m.toFixed(2)} |` : ' |';
-  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} |${ratioCell} ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${(r as Partial<typeof r>).rerouted ?? '-'} | ${(r as Partial<typeof r>).reordered ?? '-'} | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
+  console.log(`| ${level} | ${r.before.pushes} / ${r.before.moves} | ${r.after.pushes} / ${r.after.moves} |${ratioCell} ${r.windows} (${r.spliced}) | ${r.cuts} | ${r.regrouped} | ${(r as Partial<typeof r>).rerouted ?? '-'} | ${(r as Partial<typeof r>).reordered ?? '-'} | ${(r as Partial<typeof r>).vicinities ?? '-'} (${(r as Partial<typeof r>).nearby ?? '-'}) | ${expanded} | ${r.work} | ${searchCpu.toFixed(0)} | ${improveCpu.toFixed(0)} |`);
   sum.n++;
   sum.p0 += r.before.pushes;
   sum.m0 += r.before.moves;

@@ -27,7 +27,7 @@ describe('bench/improve.ts', () => {
     const again = improve('--plans', plans);
     expect(again.status).toBe(0);
     // the same plans (pushes / moves), no state searched
-    expect(again.stdout).toMatch(/\| 2 \| 2 \/ 4 \| 2 \/ 4 \| 0 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \|/);
+    expect(again.stdout).toMatch(/\| 2 \| 2 \/ 4 \| 2 \/ 4 \| 0 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \|/);
     expect(again.stdout).toContain('3 levels solved: mean pushes / moves 2.3 / 3.7 → 2.3 / 3.7');
   });
 
@@ -41,5 +41,18 @@ describe('bench/improve.ts', () => {
     const short = improve('--plans', plans);
     expect(short.status).toBe(2);
     expect(short.stderr.trim()).toBe(`bench/improve.ts: --plans: ${plans}:2:4: level 2: the plan does not end with every box on a goal`);
+  });
+
+  it('--without turns passes off (a pass not known: its name and the passes, exit 2); --max-work bounds the work instead of the time', () => {
+    const plans = join(dir, 'plans.txt');
+    writeFileSync(plans, '1: R\n2: rrRR\n3: RRurDD\n');
+    const off = improve('--plans', plans, '--without', 'windows,vicinity', '--max-work', '1000');
+    expect(off.status).toBe(0);
+    expect(off.stdout).toContain('(order moves, without windows, vicinity, work 1000)');
+    // the walk windows ran (2 windows, none better); no window search, no vicinity search
+    expect(off.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 2 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 233 \|/);
+    const bad = improve('--without', 'windows,detour');
+    expect(bad.status).toBe(2);
+    expect(bad.stderr.trim()).toBe("bench/improve.ts: --without: no pass named 'detour' (passes: windows, walks, detours, regroup, routes, reorder, vicinity)");
   });
 });

@@ -23,10 +23,13 @@
  *   longer way to a later square of that box, pushed at the stop or just
  *   before the box would have arrived;
  * - runs moved (moves): a run of pushes of one box moved next to another
- *   run nearby (REORDER_SPAN).
+ *   run nearby (REORDER_SPAN);
+ * - vicinity windows: windows of VICINITY_WINDOWS pushes searched as the
+ *   walk windows are, every box free to move, but only through box
+ *   layouts within one box of some state of the plan (vicinity.ts).
  *
  * Each round runs the cheap passes (detours, box routes, regrouping, runs)
- * before the windows. A candidate is first sized from its changed stretch
+ * before the windows, and the vicinity windows last. A candidate is first sized from its changed stretch
  * (spliceSize), then replayed from the level's start (`replay`) and kept
  * only when it is valid and better, so a bug in a pass can cost time but
  * never a worse or invalid plan.
@@ -44,6 +47,7 @@ import { BoxEstimator } from './estimates.ts';
 import { stepsToOps } from './push.ts';
 import { expandPushes, type Push, pushSearch } from './push-search.ts';
 import { BoxRoutes } from './box-paths.ts';
+import { BoxHash, Vicinity } from './vicinity.ts';
 
 /** auto's --improve: seconds for shortening the plan of a level. */
 export const IMPROVE = {
@@ -88,6 +92,9 @@ export interface ImproveResult {
   regrouped: number;
   rerouted: number;
   reordered: number;
+  /** Vicinity searches run, and how many of them were spliced in. */
+  vicinities: number;
+  nearby: number;
   /** Push states the window searches expanded; the work done (see ImproveLimits.maxWork). */
   expanded: number;
   work: number;
@@ -121,7 +128,16 @@ export interface ImproveLimits {
   regroup?: boolean;
   routes?: boolean;
   reorder?: boolean;
+  vicinity?: boolean;
+  /** Node limit of one vicinity search (default VICINITY_NODES). */
+  maxVicinityNodes?: number;
 }
+
+/** The window sizes of the vicinity pass, in pushes. */
+export const VICINITY_WINDOWS: readonly number[] = [32, 128];
+
+/** The node limit of one vicinity search, by default. */
+export const VICINITY_NODES = 200_000;
 
 /** How many runs before and after its own a run may move to (the reorder pass). */
 export const REORDER_SPAN = 30;
@@ -260,39 +276,55 @@ export function cutDetours(pushes: readonly Push[], r: Replay): Push[] {
  * `walk`: A* over (boxes, the player's square), the player always just
  * behind the box pushed last, so a step is "walk (shortest) and push";
  * h = push × the matching bound on pushes (admissible). Dead squares and
- * freeze deadlocks pruned. Null past `maxNodes` expansions or when
- * `stopped` says so. Returns the pushes and the states expanded.
+ * freeze deadlocks pruned. States are told apart by their Zobrist keys
+ * (BoxHash). `region` −1: the player anywhere at the end; `vicinity`:
+ * only the box layouts within it are searched (the vicinity search; its
+ * board has the sub-level's squares). Null past `maxNodes` expansions or
+ * when `stopped` says so. Returns the pushes and the states expanded.
  */
-export function walkSearch(sub: Board, region: number, push: number, walk: number, maxNodes: number, stopped: () => boolean): { pushes: Push[] | null; expanded: number } {
+export function walkSearch(
+  sub: Board,
+  region: number,
+  push: number,
+  walk: number,
+  maxNodes: number,
+  stopped: () => boolean,
+  vicinity?: Vicinity,
+): { pushes: Push[] | null; expanded: number } {
   const { floor, dirs, size, goal } = sub;
   const dead = deadSquares(sub);
   const est = new BoxEstimator(sub, 'matching');
   const freeze = new FreezeCheck(sub, dead);
+  const hash = vicinity?.hash ?? new BoxHash(size);
   const nBoxes = sub.boxes.length;
-  // nodes: boxes (flat), player, g, parent, the push that made it
+  // nodes: boxes, their hash words, player, g, parent, the push that made it
   const nodeBoxes: Int32Array[] = [];
+  const nodeA: number[] = [];
+  const nodeB: number[] = [];
   const nodePlayer: number[] = [];
   const nodeG: number[] = [];
   const nodeParent: number[] = [];
   const nodePush: number[] = [];
-  const bestG = new Map<string, number>();
+  const bestG = new Map<number, number>();
   const open = new Heap();
-  const add = (boxes: Int32Array, player: number, g: number, parent: number, op: number): void => {
-    const key = `${boxes.join(',')}|${player}`;
-    const known = bestG.get(key);
-    if (known !== undefined && known <= g) return;
-    const h = est.estimate(boxes, nBoxes);
-    if (h === Infinity) return;
-    bestG.set(key, g);
+  const stateKey = (a: number, b: number, player: number): number => BoxHash.key(a ^ hash.pa[player], b ^ hash.pb[player]);
+  const add = (boxes: Int32Array, a: number, b: number, player: number, g: number, parent: number, op: number, h: number): void => {
     const n = nodeG.length;
+    bestG.set(stateKey(a, b, player), g);
     nodeBoxes.push(boxes);
+    nodeA.push(a);
+    nodeB.push(b);
     nodePlayer.push(player);
     nodeG.push(g);
     nodeParent.push(parent);
     nodePush.push(op);
     open.push(g + push * h, n);
   };
-  add(Int32Array.from(sub.boxes).sort(), sub.player, 0, -1, -1);
+  const start = Int32Array.from(sub.boxes);
+  const [a0, b0] = hash.words(start);
+  const h0 = est.estimate(start, nBoxes);
+  if (h0 === Infinity) return { pushes: null, expanded: 0 };
+  add(start, a0, b0, sub.player, 0, -1, -1, h0);
   const boxAt = new Uint8Array(size);
   const dist = new Int32Array(size);
   const queue = new Int32Array(size);
@@ -303,35 +335,46 @@ export function walkSearch(sub: Board, region: number, push: number, walk: numbe
     const boxes = nodeBoxes[n];
     const g = nodeG[n];
     const at = nodePlayer[n];
-    if (bestG.get(`${boxes.join(',')}|${at}`)! < g) continue;
+    const a = nodeA[n];
+    const b = nodeB[n];
+    if (bestG.get(stateKey(a, b, at))! < g) continue;
     expanded++;
-    for (const b of boxes) boxAt[b] = 1;
+    for (let i = 0; i < nBoxes; i++) boxAt[boxes[i]] = 1;
     const min = walkDistances(sub, boxAt, at, dist, queue);
-    if (min === region && boxes.every((b) => goal[b] === 1)) {
-      for (const b of boxes) boxAt[b] = 0;
+    let solved = region < 0 || min === region;
+    for (let i = 0; solved && i < nBoxes; i++) solved = goal[boxes[i]] === 1;
+    if (solved) {
+      for (let i = 0; i < nBoxes; i++) boxAt[boxes[i]] = 0;
       const out: Push[] = [];
       for (let x = n; nodeParent[x] >= 0; x = nodeParent[x]) out.push({ box: nodePush[x] >> 2, dir: nodePush[x] & 3 });
       return { pushes: out.reverse(), expanded };
     }
     for (let i = 0; i < nBoxes; i++) {
-      const b = boxes[i];
+      const bx = boxes[i];
       for (let k = 0; k < 4; k++) {
         const d = dirs[k];
-        const to = b + d;
-        if (dist[b - d] < 0 || !floor[to] || boxAt[to] || dead[to]) continue;
-        boxAt[b] = 0;
+        const to = bx + d;
+        if (dist[bx - d] < 0 || !floor[to] || boxAt[to] || dead[to]) continue;
+        const g2 = g + push + walk * dist[bx - d];
+        const a2 = a ^ hash.a[bx] ^ hash.a[to];
+        const b2 = b ^ hash.b[bx] ^ hash.b[to];
+        const known = bestG.get(stateKey(a2, b2, bx));
+        if (known !== undefined && known <= g2) continue;
+        const next = boxes.slice();
+        next[i] = to;
+        if (known === undefined && vicinity && !vicinity.admits(next, a2, b2)) continue;
+        boxAt[bx] = 0;
         boxAt[to] = 1;
         const frozen = freeze.frozenAt(boxAt, to);
         boxAt[to] = 0;
-        boxAt[b] = 1;
+        boxAt[bx] = 1;
         if (frozen) continue;
-        const next = boxes.slice();
-        next[i] = to;
-        next.sort();
-        add(next, b, g + push + walk * dist[b - d], n, (b << 2) | k);
+        const h = est.estimateMoved(boxes, nBoxes, i, to);
+        if (h === Infinity) continue;
+        add(next, a2, b2, bx, g2, n, (bx << 2) | k, h);
       }
     }
-    for (const b of boxes) boxAt[b] = 0;
+    for (let i = 0; i < nBoxes; i++) boxAt[boxes[i]] = 0;
   }
   return { pushes: null, expanded };
 }
@@ -428,7 +471,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     performance.now() >= deadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
   let best = plan.slice();
   let r = replay(board, best);
-  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, reordered: 0, expanded: 0, work: plan.length };
+  const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, reordered: 0, vicinities: 0, nearby: 0, expanded: 0, work: plan.length };
   const done = (before: PlanSize): ImproveResult => ({
     pushes: best,
     before,
@@ -515,6 +558,38 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
       return walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
     });
+
+  /**
+   * Vicinity windows (Vicinity): windows of k pushes searched by walkSearch
+   * with every box free to move but only through layouts within one box of
+   * a state of the plan; the end state's layout and region as in walkPass.
+   */
+  let near: { of: Replay; v: Vicinity } | null = null;
+  const vicinityPass = (k: number): boolean => {
+    let gained = false;
+    const step = Math.max(1, k >> 1);
+    for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
+      const j = Math.min(i + k, best.length);
+      if (j - i < 2) break;
+      const cur = r!;
+      if (near?.of !== cur) near = { of: cur, v: new Vicinity(board.size, cur.boxes) };
+      stats.work += WINDOW_SETUP_WORK + near.v.size / 16;
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
+      const region = j === best.length ? -1 : Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
+      const v = near.v;
+      const nodes = Math.max(1, Math.min(limits.maxVicinityNodes ?? VICINITY_NODES, (limits.nodesPerPush ?? 1000) * (j - i), maxWork - stats.work));
+      const res = walkSearch(sub, region, pushCost, walkCost, nodes, stopped, v);
+      stats.vicinities++;
+      stats.expanded += res.expanded;
+      stats.work += res.expanded;
+      if (!res.pushes) continue;
+      if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
+        stats.nearby++;
+        gained = true;
+      }
+    }
+    return gained;
+  };
 
   /** Work arrays of the passes that size candidates from their changed stretch. */
   const scratch = walkScratch(board);
@@ -669,6 +744,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       }
       if (limits.detours !== false) gained = detours() || gained;
       if (limits.walks !== false) for (const k of [8, 16]) if (!stopped()) gained = walkPass(k) || gained;
+      if (limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
       if (limits.regroup !== false) gained = regroup() || gained;
       if (limits.reorder !== false) gained = reorder() || gained;
       if (!gained) break;

@@ -12,6 +12,7 @@ import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveWork, improvePlan, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
+import { Vicinity } from '../../../src/plugins/sokoban/vicinity.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { runMain } from '../../cli/run-main.ts';
 
@@ -23,10 +24,10 @@ const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 't
 const named = (b: Board, pushes: Push[]): string => pushes.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' ');
 /** The pushes `named` writes: `x2y2R x3y2D …` (the box's square, then the direction). */
 const pushesOf = (b: Board, text: string): Push[] => text.split(' ').map((t) => ({ box: b.square(t.slice(0, -1)), dir: 'UDLR'.indexOf(t.slice(-1)) }));
-type Pass = 'detours' | 'windows' | 'walks' | 'routes' | 'regroup' | 'reorder';
+type Pass = 'detours' | 'windows' | 'walks' | 'routes' | 'regroup' | 'reorder' | 'vicinity';
 /** improvePlan with one pass alone. */
 const alone = (b: Board, plan: Push[], pass: Pass) =>
-  improvePlan(b, plan, { timeoutMs: 60_000, detours: pass === 'detours', windows: pass === 'windows', walks: pass === 'walks', routes: pass === 'routes', regroup: pass === 'regroup', reorder: pass === 'reorder' });
+  improvePlan(b, plan, { timeoutMs: 60_000, detours: pass === 'detours', windows: pass === 'windows', walks: pass === 'walks', routes: pass === 'routes', regroup: pass === 'regroup', reorder: pass === 'reorder', vicinity: pass === 'vicinity' });
 /** The improved plan expands to steps and ends with every box on a goal. */
 function solves(b: Board, pushes: Push[]): boolean {
   expandPushes(b, pushes); // throws on an impossible push
@@ -68,7 +69,7 @@ describe('the passes', () => {
   });
 
   it('improvePlan: the detour plan (5 pushes, 13 moves) becomes 3 pushes and 3 moves, by any pass alone', () => {
-    for (const only of ['detours', 'windows', 'walks', 'routes'] as const) {
+    for (const only of ['detours', 'windows', 'walks', 'routes', 'vicinity'] as const) {
       const r = alone(room, detour, only);
       expect(r.before, only).toEqual({ pushes: 5, moves: 13 });
       expect(r.after, only).toEqual({ pushes: 3, moves: 3 });
@@ -76,7 +77,7 @@ describe('the passes', () => {
       expect(solves(room, r.pushes)).toBe(true);
     }
     // with every pass off the plan comes back as it was
-    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false });
+    const none = improvePlan(room, detour, { timeoutMs: 60_000, detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false, vicinity: false });
     expect(none.pushes).toEqual(detour);
     expect(none.after).toEqual({ pushes: 5, moves: 13 });
   });
@@ -92,7 +93,7 @@ describe('the passes', () => {
       at += b.dirs[d];
     }
     expect(replay(b, long)).toMatchObject({ pushes: 7, solvedAt: 7 });
-    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, routes: false, regroup: false, reorder: false });
+    const r = improvePlan(b, long, { timeoutMs: 60_000, detours: false, walks: false, routes: false, regroup: false, reorder: false, vicinity: false });
     expect(r).toMatchObject({ after: { pushes: 5, moves: 10 }, spliced: 1 });
     expect(named(b, r.pushes)).toBe('x2y3D x2y4R x3y4R x4y4R x5y4R');
     expect(solves(b, r.pushes)).toBe(true);
@@ -103,12 +104,12 @@ describe('the passes', () => {
     const mixed: Push[] = [];
     for (let i = 0; i < 4; i++) mixed.push({ box: b.square(`x${2 + i}y2`), dir: R }, { box: b.square(`x${2 + i}y4`), dir: R });
     const order = { push: 1, walk: 1 };
-    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, routes: false, reorder: false });
+    const regroup = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, routes: false, reorder: false, vicinity: false });
     expect(regroup).toMatchObject({ before: { pushes: 8, moves: 26 }, after: { pushes: 8, moves: 14 }, regrouped: 3, windows: 0 });
     expect(named(b, regroup.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
-    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false, routes: false, reorder: false });
+    const walks = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, regroup: false, routes: false, reorder: false, vicinity: false });
     expect(walks.after).toEqual({ pushes: 8, moves: 14 });
-    const runs = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, regroup: false, routes: false });
+    const runs = improvePlan(b, mixed, { timeoutMs: 60_000, order, windows: false, walks: false, regroup: false, routes: false, vicinity: false });
     expect(runs).toMatchObject({ after: { pushes: 8, moves: 14 }, windows: 0, reordered: 4 });
     expect(named(b, runs.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
     expect(solves(b, walks.pushes)).toBe(true);
@@ -155,6 +156,38 @@ describe('the passes', () => {
     expect(r).toMatchObject({ before: { pushes: 8 }, after: { pushes: 6 }, rerouted: 1 });
     expect(named(b, r.pushes)).toBe('x4y2U x2y2R x3y2R x4y2R x5y2R x6y2R');
     expect(solves(b, r.pushes)).toBe(true);
+  });
+
+  it('the vicinity search: every box free, but only through layouts within one box of a state of the plan; it finds the short ways of both box-route plans, and shorter walks', () => {
+    const moves = { push: 1, walk: 1 };
+    const only = (b: Board, plan: Push[]) => improvePlan(b, plan, { timeoutMs: 60_000, order: moves, detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false });
+    const b1 = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
+    const wander = only(b1, pushesOf(b1, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R'));
+    expect(wander).toMatchObject({ before: { pushes: 10, moves: 26 }, after: { pushes: 8, moves: 14 }, vicinities: 4, nearby: 1 });
+    expect(named(b1, wander.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
+    const b2 = board(['#########', '#   .   #', '#@$ $  .#', '#       #', '#       #', '#########']);
+    const round = only(b2, pushesOf(b2, 'x2y2D x2y3R x4y2U x3y3R x4y3R x5y3R x6y3U x6y2R'));
+    // box A takes B's goal above, B goes straight right: 6 pushes, 11 moves
+    expect(round).toMatchObject({ before: { pushes: 8, moves: 23 }, after: { pushes: 6, moves: 11 }, nearby: 1 });
+    expect(named(b2, round.pushes)).toBe('x2y2R x3y2U x3y1R x4y2R x5y2R x6y2R');
+    expect(solves(b2, round.pushes)).toBe(true);
+  });
+
+  it('Vicinity: a layout is admitted when it differs from some state of the plan in one box at most', () => {
+    const b = board(['#######', '#@ $ .#', '#  $ .#', '#######']);
+    const sq = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => b.square(n)));
+    const v = new Vicinity(b.size, [sq('x3y1', 'x3y2'), sq('x4y1', 'x3y2')]);
+    // two states of two boxes: each less one of its boxes, 4 keys, one shared (x3y2 alone)
+    expect(v.size).toBe(3);
+    const admits = (boxes: Int32Array): boolean => {
+      const [a, c] = v.hash.words(boxes);
+      return v.admits(boxes, a, c);
+    };
+    expect(admits(sq('x3y1', 'x3y2'))).toBe(true);
+    expect(admits(sq('x2y2', 'x3y1'))).toBe(true);
+    expect(admits(sq('x5y1', 'x3y2'))).toBe(true);
+    expect(admits(sq('x5y1', 'x5y2'))).toBe(false);
+    expect(admits(sq('x2y1', 'x2y2'))).toBe(false);
   });
 
   it('spliceSize: the size of a plan with a middle replaced, from the middle alone, as a full replay counts it', () => {
