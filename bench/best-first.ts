@@ -14,11 +14,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({ options: { repeat: { type: 'string', default: '5' }, against: { type: 'string' } } });
+const { values } = benchArgs(import.meta.url, { options: { repeat: { type: 'string', default: '5' }, against: { type: 'string' } } });
 const repeat = Math.max(2, Number(values.repeat));
 const microban = resolve(here, '../shared/levels/microban.txt');
 

@@ -23,7 +23,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
@@ -35,7 +35,7 @@ import { createPool } from '../src/workers/pool.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     levels: { type: 'string', default: root('../shared/levels/microban.txt') },
     timeout: { type: 'string', default: '30' },

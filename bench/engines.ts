@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { loadProblem } from '../src/core/load.ts';
 import { type SolveReport } from '../src/core/report.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
@@ -20,7 +20,7 @@ const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.
 const domainFile = root('domains/sokoban.pl');
 const domainText = readFileSync(domainFile, 'utf8');
 
-const { values } = parseArgs({ options: { limit: { type: 'string' }, algos: { type: 'string' } }, strict: true });
+const { values } = benchArgs(import.meta.url, { options: { limit: { type: 'string' }, algos: { type: 'string' } }, strict: true });
 const limitS = Number(values.limit ?? 600);
 const algos = (values.algos ?? 'iddfs').split(',') as ('iddfs' | 'bfs')[];
 if (!swiplAvailable()) throw new Error('swipl-wasm is not installed (npm install)');

@@ -28,7 +28,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
@@ -42,7 +42,7 @@ import { type Level, readLevel, scanLevels } from '../src/sokoban/level.ts';
 import { PlanlogError } from '../src/util/errors.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     levels: { type: 'string', default: resolve(here, '../shared/levels/microban.txt:1-20') },
     timeout: { type: 'string', default: '60' },
@@ -59,14 +59,9 @@ const { values } = parseArgs({
     root: { type: 'string' },
     without: { type: 'string' },
     'max-work': { type: 'string' },
-    help: { type: 'boolean', short: 'h' },
   },
 });
 const PASSES = ['windows', 'walks', 'detours', 'regroup', 'routes', 'reorder', 'vicinity'] as const;
-if (values.help) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^\/\*\*\n/, '').replace(/^ \* ?/gm, ''));
-  process.exit(0);
-}
 const without = new Set((values.without ?? '').split(',').filter((w) => w !== ''));
 for (const w of without) {
   if (!(PASSES as readonly string[]).includes(w)) {

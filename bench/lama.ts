@@ -9,7 +9,7 @@
  *   npx tsx bench/lama.ts DOMAIN.pddl PROBLEM.pddl… [--timeout SEC]
  */
 import { readFileSync } from 'node:fs';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import * as api from '../src/index.ts';
 import type { Evaluator } from '../src/heuristics/types.ts';
 import { type BestFirstHooks, bestFirstSearch } from '../src/search/engine.ts';
@@ -17,7 +17,7 @@ import { LAMA_FIRST } from '../src/search/lama.ts';
 import { defaultSearchOptions } from '../src/search/types.ts';
 import { Budget } from '../src/util/budget.ts';
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { timeout: { type: 'string', default: '60' } } });
+const { values, positionals } = benchArgs(import.meta.url, { allowPositionals: true, options: { timeout: { type: 'string', default: '60' } } });
 if (positionals.length < 2) {
   console.error('usage: npx tsx bench/lama.ts DOMAIN.pddl PROBLEM.pddl… [--timeout SEC]');
   process.exit(2);

@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getHeapStatistics } from 'node:v8';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { Worker } from 'node:worker_threads';
 import { defaultMaxMemoryMb, solveOptionsFrom } from '../src/options/index.ts';
 import { HEAP_STOP_FRACTION } from '../src/util/budget.ts';
@@ -40,7 +40,7 @@ import { solveInWorker, workerHeapLimitMb } from '../src/workers/solve.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     level: { type: 'string' },
     timeout: { type: 'string', default: '1' },

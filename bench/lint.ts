@@ -13,14 +13,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { pathToFileURL } from 'node:url';
 import { loadProblem, type LoadedProblem, type ProblemSource } from '../src/core/load.ts';
 import { lintLifted } from '../src/lint/index.ts';
 import { LEVEL_PREDICATES } from '../src/sokoban/compile.ts';
 import { openRoom } from '../tests/bench/big-inputs.ts';
 
-const { values } = parseArgs({ options: { repeat: { type: 'string' }, against: { type: 'string' } } });
+const { values } = benchArgs(import.meta.url, { options: { repeat: { type: 'string' }, against: { type: 'string' } } });
 const repeat = Number(values.repeat ?? 5);
 const other = values.against
   ? ((await import(pathToFileURL(resolve(values.against, 'src/core/load.ts')).href)) as { loadProblem: (s: ProblemSource) => LoadedProblem }).loadProblem

@@ -16,11 +16,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const { values, positionals } = parseArgs({
+const { values, positionals } = benchArgs(import.meta.url, {
   allowPositionals: true,
   options: { root: { type: 'string' }, values: { type: 'string' }, timeout: { type: 'string', default: '300' }, heuristic: { type: 'string', default: 'lmcut' } },
 });

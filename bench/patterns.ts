@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
@@ -21,7 +21,7 @@ import { expandPushes, pushSearch, type PushSearchConfig } from '../src/plugins/
 import { readLevel, scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     levels: { type: 'string', default: resolve(here, '../shared/levels/microban.txt:1-20') },
     timeout: { type: 'string', default: '20' },

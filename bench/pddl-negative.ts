@@ -10,11 +10,11 @@
  *
  *   npx tsx bench/pddl-negative.ts [--size N] [--robots K] [--solve] [--without]
  */
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { loadProblem } from '../src/core/load.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
 
-const { values } = parseArgs({ options: { size: { type: 'string', default: '200' }, robots: { type: 'string', default: '10' }, solve: { type: 'boolean', default: false }, without: { type: 'boolean', default: false } } });
+const { values } = benchArgs(import.meta.url, { options: { size: { type: 'string', default: '200' }, robots: { type: 'string', default: '10' }, solve: { type: 'boolean', default: false }, without: { type: 'boolean', default: false } } });
 const n = Number(values.size);
 const k = Number(values.robots);
 

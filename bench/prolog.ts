@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { loadProblem } from '../src/core/load.ts';
 import { type SolveReport } from '../src/core/report.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
@@ -21,7 +21,7 @@ const domainFile = root('domains/sokoban.pl');
 const domainText = readFileSync(domainFile, 'utf8');
 const tutorial = readFileSync(root('maps/tutorial.txt'), 'utf8');
 
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: { levels: { type: 'string' }, limit: { type: 'string' }, algos: { type: 'string' } },
   strict: true,
 });

@@ -27,14 +27,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     levels: { type: 'string', default: resolve(here, '../shared/levels/microban.txt:1-20') },
     config: { type: 'string', default: 'optimal-pushes,auto' },

@@ -21,10 +21,10 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const { values } = parseArgs({
+const { values } = benchArgs(import.meta.url, {
   options: {
     set: { type: 'string', multiple: true },
     algo: { type: 'string', default: 'auto' },

@@ -19,12 +19,12 @@
  */
 import { fork } from 'node:child_process';
 import { connect } from 'node:net';
-import { parseArgs } from 'node:util';
+import { benchArgs } from './args.ts';
 import autocannon from 'autocannon';
 import type { ServerCounters } from '../src/web/index.ts';
 import type { ServerAnswer, ServerMemory, ServerReply, ServerRequest } from './server-process.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });
+const { values } = benchArgs(import.meta.url, { options: { seconds: { type: 'string' }, only: { type: 'string' }, rounds: { type: 'string' }, threads: { type: 'string' } } });
 const seconds = Number(values.seconds ?? 15);
 const rounds = Number(values.rounds ?? 1);
 const allScenarios = ['sustained', 'burst', 'oversized', 'malformed', 'timelimit', 'slow', 'leave', 'scan', 'timeouts'];

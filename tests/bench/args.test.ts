@@ -1,0 +1,27 @@
+/**
+ * The bench tools' command lines (bench/args.ts): --help prints the tool's
+ * doc comment, exit 0; a flag the tool does not know, or a value left out,
+ * is a one-line usage error, exit 2, no stack trace.
+ */
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const run = (tool: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `bench/${tool}.ts`, ...args], { encoding: 'utf8' });
+
+describe('bench tools: --help and bad flags', () => {
+  it('--help prints the doc comment of the tool', () => {
+    const r = run('coverage', '--help');
+    expect(r.status).toBe(0);
+    expect(r.stdout.split('\n')[0]).toBe('Coverage benchmark: configurations × the levels of a collection, with a');
+    expect(r.stdout).not.toContain('*/');
+  });
+
+  it('an unknown flag or a missing value: the tool, the message, exit 2', () => {
+    const bogus = run('coverage', '--bogus');
+    expect(bogus.status).toBe(2);
+    expect(bogus.stderr.trim()).toBe("bench/coverage.ts: Unknown option '--bogus'");
+    const missing = run('improve', '--levels');
+    expect(missing.status).toBe(2);
+    expect(missing.stderr.trim()).toBe("bench/improve.ts: Option '--levels <value>' argument missing");
+  });
+});
