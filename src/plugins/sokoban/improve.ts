@@ -29,7 +29,8 @@
  *   layouts within one box of some state of the plan (vicinity.ts).
  *
  * Each round runs the cheap passes (detours, box routes, regrouping, runs)
- * before the windows, and the vicinity windows last. A candidate is first sized from its changed stretch
+ * before the windows; the vicinity windows run when a round of the others
+ * gained nothing. A candidate is first sized from its changed stretch
  * (spliceSize), then replayed from the level's start (`replay`) and kept
  * only when it is valid and better, so a bug in a pass can cost time but
  * never a worse or invalid plan.
@@ -744,9 +745,10 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       }
       if (limits.detours !== false) gained = detours() || gained;
       if (limits.walks !== false) for (const k of [8, 16]) if (!stopped()) gained = walkPass(k) || gained;
-      if (limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
       if (limits.regroup !== false) gained = regroup() || gained;
       if (limits.reorder !== false) gained = reorder() || gained;
+      // the vicinity windows, dearer, once the others gain nothing
+      if (!gained && limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
       if (!gained) break;
     }
   } catch (e) {
