@@ -511,29 +511,38 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   /**
    * One pass over windows of k pushes, overlapping by half: `solve` answers
    * the window from push i to push j on its sub-level (the boxes of state i
-   * to those of state j) with replacement pushes and the states it expanded;
-   * a replacement that makes the plan better is spliced in. Whether it gained.
+   * to those of state j; the boxes the window does not move stand as walls,
+   * unless `vicinity` or limits.relevant is false) with replacement pushes
+   * and the states it expanded; a replacement that makes the plan better is
+   * spliced in. Whether it gained. Counted as windows, or with `vicinity` as
+   * vicinity searches.
    */
-  const pass = (k: number, solve: (sub: Board, i: number, j: number, cur: Replay) => { pushes: Push[] | null; expanded: number }): boolean => {
+  const pass = (k: number, solve: (sub: Board, i: number, j: number, cur: Replay) => { pushes: Push[] | null; expanded: number }, vicinity = false): boolean => {
     let gained = false;
     const step = Math.max(1, k >> 1);
     for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
       const j = Math.min(i + k, best.length);
       if (j - i < 2) break;
       const cur = r!;
-      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j))));
+      const fixed = vicinity || limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j));
+      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], fixed));
       const res = solve(sub, i, j, cur);
-      stats.windows++;
+      if (vicinity) stats.vicinities++;
+      else stats.windows++;
       stats.expanded += res.expanded;
       stats.work += res.expanded;
       if (!res.pushes) continue;
       if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
-        stats.spliced++;
+        if (vicinity) stats.nearby++;
+        else stats.spliced++;
         gained = true;
       }
     }
     return gained;
   };
+
+  /** The smallest square of the player's region in state j of a replay (its normalised name). */
+  const regionAt = (cur: Replay, j: number): number => Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
 
   /** Push-level A* windows (fewest pushes; a window's answer is kept only when it has no more pushes than the window). */
   const windowPass = (k: number): boolean =>
@@ -556,8 +565,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   const walkCost = order === 'pareto' || order.walk === 0 ? 1e-3 * Math.max(pushCost, 1) : order.walk;
   const walkPass = (k: number): boolean =>
     pass(k, (sub, i, j, cur) => {
-      const region = Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
-      return walkSearch(sub, region, pushCost, walkCost, windowNodes(j - i), stopped);
+      return walkSearch(sub, regionAt(cur, j), pushCost, walkCost, windowNodes(j - i), stopped);
     });
 
   /**
@@ -566,31 +574,18 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
    * a state of the plan; the end state's layout and region as in walkPass.
    */
   let near: { of: Replay; v: Vicinity } | null = null;
-  const vicinityPass = (k: number): boolean => {
-    let gained = false;
-    const step = Math.max(1, k >> 1);
-    for (let i = 0; i < best.length - 1 && !stopped(); i += step) {
-      const j = Math.min(i + k, best.length);
-      if (j - i < 2) break;
-      const cur = r!;
-      if (near?.of !== cur) near = { of: cur, v: new Vicinity(board.size, cur.boxes) };
-      stats.work += WINDOW_SETUP_WORK + near.v.size / 16;
-      const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j]));
-      const region = j === best.length ? -1 : Number(cur.keys[j].slice(cur.keys[j].lastIndexOf('|') + 1));
-      const v = near.v;
-      const nodes = Math.max(1, Math.min(limits.maxVicinityNodes ?? VICINITY_NODES, (limits.nodesPerPush ?? 1000) * (j - i), maxWork - stats.work));
-      const res = walkSearch(sub, region, pushCost, walkCost, nodes, stopped, v);
-      stats.vicinities++;
-      stats.expanded += res.expanded;
-      stats.work += res.expanded;
-      if (!res.pushes) continue;
-      if (offer([...best.slice(0, i), ...res.pushes, ...best.slice(j)])) {
-        stats.nearby++;
-        gained = true;
-      }
-    }
-    return gained;
-  };
+  const vicinityPass = (k: number): boolean =>
+    pass(
+      k,
+      (sub, i, j, cur) => {
+        if (near?.of !== cur) near = { of: cur, v: new Vicinity(board.size, cur.boxes) };
+        stats.work += WINDOW_SETUP_WORK + near.v.size / 16;
+        const nodes = Math.max(1, Math.min(limits.maxVicinityNodes ?? VICINITY_NODES, (limits.nodesPerPush ?? 1000) * (j - i), maxWork - stats.work));
+        // the whole plan's end: the player anywhere
+        return walkSearch(sub, j === best.length ? -1 : regionAt(cur, j), pushCost, walkCost, nodes, stopped, near.v);
+      },
+      true,
+    );
 
   /** Work arrays of the passes that size candidates from their changed stretch. */
   const scratch = walkScratch(board);
