@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { loadProblem } from '../src/core/load.ts';
 import { type SolveReport } from '../src/core/report.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
+import { median } from '../src/bench/report.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');
@@ -23,10 +24,6 @@ function load(file: string, level: string | number) {
   return loadProblem({ file, text: readFileSync(root(file), 'utf8'), level, domainFile, domainText: readFileSync(domainFile, 'utf8') });
 }
 
-function median(xs: number[]): number {
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 interface Row {
   what: string;

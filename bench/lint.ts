@@ -19,6 +19,7 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../src/core
 import { lintLifted } from '../src/lint/index.ts';
 import { LEVEL_PREDICATES } from '../src/sokoban/compile.ts';
 import { openRoom } from '../tests/bench/big-inputs.ts';
+import { median } from '../src/bench/report.ts';
 
 const { values } = benchArgs(import.meta.url, { options: { repeat: { type: 'string' }, against: { type: 'string' } } });
 const repeat = Number(values.repeat ?? 5);
@@ -43,7 +44,7 @@ const cpu = (f: () => void): number => {
   const d = process.cpuUsage(t);
   return (d.user + d.system) / 1000;
 };
-const median = (xs: number[]): string => `${xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)].toFixed(0)} ms`;
+const ms = (xs: number[]): string => `${median(xs).toFixed(0)} ms`;
 
 for (const [name, src] of inputs) {
   const load: number[] = [];
@@ -55,5 +56,5 @@ for (const [name, src] of inputs) {
     load.push(cpu(() => (loaded = loadProblem(src))));
     lint.push(cpu(() => lintLifted(loaded.domain, loaded.problem, { level: loaded.level !== undefined, generated: loaded.level ? LEVEL_PREDICATES : undefined })));
   }
-  console.log(`${name}: loadProblem ${median(load)} (the lint of the texts included), lintLifted alone ${median(lint)}${other ? `; loadProblem of ${values.against} ${median(before)}` : ''}`);
+  console.log(`${name}: loadProblem ${ms(load)} (the lint of the texts included), lintLifted alone ${ms(lint)}${other ? `; loadProblem of ${values.against} ${ms(before)}` : ''}`);
 }

@@ -15,6 +15,7 @@
  */
 import { PlanlogError } from '../util/errors.ts';
 import type { JobResult } from '../workers/jobs.ts';
+import { median } from './report.ts';
 
 /** The best known moves and pushes of one level (null when unknown). */
 export interface Best {
@@ -237,11 +238,6 @@ export interface RatioStats {
 }
 
 const mean = (xs: number[]): number | null => (xs.length === 0 ? null : xs.reduce((a, b) => a + b, 0) / xs.length);
-function median(xs: number[]): number {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)];
-}
 
 function ratioStats(pairs: { level: number; r: number | null }[], goal: number): RatioStats {
   const known = pairs.filter((p): p is { level: number; r: number } => p.r !== null);
