@@ -8,19 +8,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readTextFile, type Io } from '../../src/cli/io.ts';
-import { main } from '../../src/cli/main.ts';
 import { programName } from '../../src/cli/paths.ts';
-import { runMain } from './run-main.ts';
+import { runMain, runMainAs } from './run-main.ts';
 
-/** `main` with the program name given (as cli.ts would have computed it). */
-async function runAs(program: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io, program);
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const runAs = runMainAs;
 
 describe('programName: how the user runs planlog', () => {
   it('npx planlog (npm runs the bin link .bin/planlog with npm_command=exec)', () => {

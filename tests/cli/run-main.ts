@@ -14,10 +14,15 @@ export interface Run {
 
 /** `planlog …argv`: the exit code and what was printed (lines joined by "\n"). */
 export async function runMain(...argv: string[]): Promise<Run> {
+  return runMainAs(undefined, ...argv);
+}
+
+/** runMain with the program name given (as cli.ts would have computed it; undefined: main's own). */
+export async function runMainAs(program: string | undefined, ...argv: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
   const io: Io = { out: (t) => out.push(t), err: (t) => err.push(t), readFile: readTextFile, isTTY: false };
-  const code = await main(argv, io);
+  const code = await main(argv, io, program);
   return { code, out: out.join('\n'), err: err.join('\n') };
 }
 
