@@ -393,7 +393,7 @@ function checkConflicts(domain: PddlDomain, problem: PddlProblem, complements: R
     else initOf.set(f.pred, [f]);
   }
   for (const a of domain.actions) {
-    const base = new Classes();
+    const base = classes();
     for (const e of a.equalities) if (e.equal) base.union(termText(e.left), termText(e.right));
     for (const x of a.add) {
       const c = complements.get(x.pred);
@@ -459,58 +459,58 @@ function staticRulesOut(a: PddlAction, same: Classes, changed: ReadonlySet<strin
   });
 }
 
-/** Union-find over term texts (`?x`, names); a class holding a name has it as its representative. */
-class Classes {
-  private readonly parent = new Map<string, string>();
+/** Union-find over terms by their key; `stays(a, b)`: whether a's representative stays when the classes of a and b join. */
+class UnionFind<T> {
+  private readonly parent = new Map<string, T>();
 
-  find(k: string): string {
-    let r = k;
-    for (let p = this.parent.get(r); p !== undefined; p = this.parent.get(r)) r = p;
+  constructor(
+    private readonly key: (t: T) => string,
+    private readonly stays: (a: T, b: T) => boolean,
+  ) {}
+
+  find(t: T): T {
+    let r = t;
+    for (let p = this.parent.get(this.key(r)); p !== undefined; p = this.parent.get(this.key(r))) r = p;
     return r;
   }
 
-  union(a: string, b: string): void {
+  union(a: T, b: T): void {
     const [x, y] = [this.find(a), this.find(b)];
-    if (x === y) return;
-    // a name stays the representative (two names: the class is contradictory, noticed through its names)
-    if (y.startsWith('?')) this.parent.set(y, x);
-    else this.parent.set(x, y);
+    if (this.key(x) === this.key(y)) return;
+    if (this.stays(x, y)) this.parent.set(this.key(y), x);
+    else this.parent.set(this.key(x), y);
   }
 
-  /** Every term that was ever unioned. */
+  /** The key of every term that was ever joined. */
   keys(): string[] {
-    return [...new Set([...this.parent.keys(), ...this.parent.values()])];
+    return [...new Set([...this.parent.keys(), ...[...this.parent.values()].map(this.key)])];
   }
 
-  copy(): Classes {
-    const c = new Classes();
+  copy(): UnionFind<T> {
+    const c = new UnionFind(this.key, this.stays);
     for (const [k, v] of this.parent) c.parent.set(k, v);
     return c;
   }
 }
 
+/** Term texts (`?x`, names) in classes; a class holding a name has it as its representative (two names: the class is contradictory, noticed through its names). */
+type Classes = UnionFind<string>;
+const classes = (): Classes => new UnionFind<string>((t) => t, (_, y) => y.startsWith('?'));
+
 /** Each parameter's replacement under the action's positive equalities (a name, or a representative parameter). */
 function substitution(a: PddlAction, report: Reporter): Map<string, PddlTerm> {
-  const key = (t: PddlTerm): string => `${t.kind}:${t.name}`;
-  const parent = new Map<string, PddlTerm>();
-  const find = (t: PddlTerm): PddlTerm => {
-    let r = t;
-    for (let p = parent.get(key(r)); p; p = parent.get(key(r))) r = p;
-    return r;
-  };
+  // a name stays the representative; of two variables, the earlier parameter
+  const order = (t: PddlTerm): number => (t.kind === 'name' ? -1 : a.params.findIndex((p) => p.name === t.name));
+  const same = new UnionFind<PddlTerm>((t) => `${t.kind}:${t.name}`, (l, r) => order(l) <= order(r));
   for (const e of a.equalities.filter((x) => x.equal)) {
-    const [l, r] = [find(e.left), find(e.right)];
-    if (key(l) === key(r)) continue;
-    if (l.kind === 'name' && r.kind === 'name') {
+    const [l, r] = [same.find(e.left), same.find(e.right)];
+    if (l.kind === 'name' && r.kind === 'name' && l.name !== r.name) {
       report.at(e.loc, `(= …) in action ${a.name} equates the different objects ${l.name} and ${r.name}, so the action never applies`);
       continue;
     }
-    // a name stays the representative; of two variables, the earlier parameter
-    const order = (t: PddlTerm): number => (t.kind === 'name' ? -1 : a.params.findIndex((p) => p.name === t.name));
-    const [keep, drop] = order(l) <= order(r) ? [l, r] : [r, l];
-    parent.set(key(drop), keep);
+    same.union(l, r);
   }
-  return new Map(a.params.map((p) => [p.name, find({ kind: 'var', name: p.name, loc: p.loc })]));
+  return new Map(a.params.map((p) => [p.name, same.find({ kind: 'var', name: p.name, loc: p.loc })]));
 }
 
 function formatOperator(out: Located, o: Operator, costs: boolean): void {
