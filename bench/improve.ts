@@ -36,7 +36,7 @@ import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL, ratio, withinGoals } from '
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { defaultImproveWork, IMPROVE_CAP_MS, type PlanOrder, pushesOfSteps, replay } from '../src/plugins/sokoban/improve.ts';
-import { expandPushes, type Push, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import { expandPushes, type Push, pushSearch, type Reached } from '../src/plugins/sokoban/push-search.ts';
 import { lurdToPlan, planToLurd } from '../src/sokoban/lurd.ts';
 import { type Level, readLevel, scanLevels } from '../src/sokoban/level.ts';
 import { PlanlogError } from '../src/util/errors.ts';
@@ -153,11 +153,13 @@ for (const level of numbers) {
     const plan = given.get(level);
     pushes = plan === undefined ? null : givenPushes(board, lvl, level, values.plans, plan);
   }
+  const reached: Reached[] = [];
   for (let i = 0; values.plans === undefined && i < AUTO_PORTFOLIO.length; i++) {
     const m = AUTO_PORTFOLIO[i];
     const final = i === AUTO_PORTFOLIO.length - 1;
     const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * m.share;
-    const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, memberConfig(m));
+    const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, memberConfig(m, reached));
+    if (r.reached) reached.push(r.reached);
     pushes = r.pushes;
     expanded += r.stats.expanded;
     if (r.status !== 'limit') break;

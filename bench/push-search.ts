@@ -49,7 +49,7 @@ const { values } = benchArgs(import.meta.url, {
 
 interface Side {
   name: string;
-  pushSearch: (board: unknown, dead: Uint8Array, options: object, config: object) => { status: string; pushes: { box: number; dir: number }[] | null; stats: { expanded: number; generated: number } };
+  pushSearch: (board: unknown, dead: Uint8Array, options: object, config: object) => { status: string; pushes: { box: number; dir: number }[] | null; stats: { expanded: number; generated: number }; reached?: unknown };
   expandPushes: (board: unknown, pushes: object[]) => string[];
   Board: new (level: unknown) => { name(p: number): string };
   deadSquares: (board: unknown) => Uint8Array;
@@ -118,11 +118,16 @@ function runOne(s: Side, level: number, config: string): Run {
   let expanded = 0;
   let generated = 0;
   let r: ReturnType<Side['pushSearch']> | null = null;
+  // auto's meeting searches: the backward members' states go to the forward ones (memberConfig; a checkout without them ignores the fields)
+  const reached: unknown[] = [];
   for (let i = 0; i < members.length; i++) {
     const final = i === members.length - 1;
     const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * members[i].share;
     const nodes = final ? maxNodes - expanded : Math.floor(maxNodes * members[i].share);
-    r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Math.max(1, nodes) }, members[i].config);
+    const c = members[i].config as { backward?: boolean };
+    const meet = config === 'auto' ? (c.backward ? { keepReached: true } : { meetStates: reached }) : {};
+    r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Math.max(1, nodes) }, { ...c, ...meet });
+    if (r.reached) reached.push(r.reached);
     expanded += r.stats.expanded;
     generated += r.stats.generated;
     if (r.status !== 'limit') break;

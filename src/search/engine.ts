@@ -122,6 +122,8 @@ export interface BestFirstHooks {
   open?: OpenList | null;
   /** The reason when every root is dead (default: the heuristic's words). */
   deadRoot?: string;
+  /** Gets the state store once it is made, e.g. to look states up after the search (the push-level search's meeting of directions). */
+  onStore?: (store: StateStore) => void;
   /** The reason when the open list runs empty, given the states stored. */
   exhausted?: (stored: number, evaluated: number) => string;
 }
@@ -158,6 +160,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   const pruneNew = hooks.pruneNew ?? null;
   const usePreferred = c.preferred && evs.some((e) => typeof e.preferred === 'function');
   const store = new StateStore(W);
+  hooks.onStore?.(store);
   let g: Float64Array = new Float64Array(1024);
   let hv: Int32Array = new Int32Array(1024).fill(UNKNOWN);
   /** The alternates' h per state id (hx[i − 1] is evaluator i's); set where hv is. */

@@ -24,7 +24,7 @@ import { limitReason } from '../../util/budget.ts';
 import { matching } from './h-matching.ts';
 import { deadlocksPruner } from './prune.ts';
 import { costsArePushes, pushStrategy, runPushSearch } from './push.ts';
-import type { PushSearchConfig } from './push-search.ts';
+import type { PushSearchConfig, Reached } from './push-search.ts';
 import { IMPROVE, improveResult } from './improve.ts';
 import { SWITCH_OPTIONS } from './switches.ts';
 
@@ -45,9 +45,16 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'forward greedy, matching', share: 0.3, estimate: 'matching', backward: false },
 ];
 
-/** The push-level search configuration of a member. */
-export function memberConfig(m: AutoMember): PushSearchConfig {
-  return { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward, ...m.techniques };
+/**
+ * The push-level search configuration of a member; given `reached`, the
+ * states of the backward members run before it: a backward member keeps its
+ * states, a forward one ends where it meets theirs — when the meet switch
+ * is on (PushSearchConfig.meet; off by default).
+ */
+export function memberConfig(m: AutoMember, reached?: readonly Reached[]): PushSearchConfig {
+  const c: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: m.estimate, backward: m.backward, ...m.techniques };
+  if (reached === undefined) return c;
+  return m.backward ? { ...c, keepReached: true } : { ...c, meetStates: reached };
 }
 
 export const sokobanAutoStrategy: Strategy = {
@@ -65,6 +72,7 @@ export const sokobanAutoStrategy: Strategy = {
     let r: SearchResult | null = null;
     let nodesLeft = options.maxNodes;
     const used: string[] = [];
+    const reached: Reached[] = [];
     for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
       const m = AUTO_PORTFOLIO[i];
       const final = i === AUTO_PORTFOLIO.length - 1;
@@ -72,7 +80,9 @@ export const sokobanAutoStrategy: Strategy = {
       // With no time limit every member but the last gets 10 s per share of 0.1.
       const slice = options.timeoutMs === Infinity ? (final ? Infinity : m.share * 100_000) : final ? options.timeoutMs - elapsed : options.timeoutMs * m.share;
       const nodes = final ? nodesLeft : Math.min(nodesLeft, Math.max(1, Math.ceil(options.maxNodes * m.share)));
-      r = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, memberConfig(m));
+      const run = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, memberConfig(m, reached));
+      if (run.reached) reached.push(run.reached);
+      r = run;
       // each heuristic once, the one of the run that answered last
       const seen = used.indexOf(m.estimate);
       if (seen >= 0) used.splice(seen, 1);

@@ -28,6 +28,7 @@
  */
 import { Budget, limitReason } from '../../util/budget.ts';
 import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
+import type { StateStore } from '../../strips/store.ts';
 import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
@@ -116,6 +117,24 @@ export interface PushSearchConfig {
    * anew (O(n³)); the same values, so the same search. Default on.
    */
   incrementalMatching?: boolean;
+  /**
+   * Searches that meet (default off): a backward search with `keepReached`
+   * returns the states it stored (PushSearchResult.reached), and a forward
+   * search given them in `meetStates` ends at the first state it generates
+   * that one of them holds, its plan the pushes to it and then that state's
+   * pulls reversed (every state a backward search stores is reached from
+   * the goals, so its pulls reversed solve it). Off: neither.
+   */
+  meet?: boolean;
+  keepReached?: boolean;
+  meetStates?: readonly Reached[];
+}
+
+/** The states a backward search stored: a state's id (−1: not among them), and the pushes from it to the goals. */
+export interface Reached {
+  readonly size: number;
+  find(s: Uint32Array, off: number): number;
+  pushesFrom(id: number): Push[];
 }
 
 /** One push: the box's square before it, and the direction (index into Board.dirs). */
@@ -133,6 +152,10 @@ export interface PushSearchResult {
   patterns?: PatternStats;
   /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
   goalMacros?: GoalMacroStats;
+  /** Backward, with keepReached: the states it stored, for forward searches to meet. */
+  reached?: Reached;
+  /** Forward: the plan ends on a state a backward search reached (meetStates). */
+  met?: boolean;
 }
 
 /** f is kept in 1/16 units so weights like 1.5 stay exact. */
@@ -201,6 +224,9 @@ export class PushSpace implements BestFirstSpace {
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
   cell = 0;
+  /** Forward: the backward searches' states that end the search too (PushSearchConfig.meet), and where it met one. */
+  meet: readonly Reached[] = [];
+  met: { reached: Reached; id: number } | null = null;
   /** FESS's move weights (PushSearchConfig.advisorWeights): cost() is 0 for a move that improves a feature, else 1. */
   advisorWeights = false;
   /** With advisorWeights: the cell of the state being expanded, the weight of the last `apply`, whether `cell` is already its successor's. */
@@ -302,6 +328,10 @@ export class PushSpace implements BestFirstSpace {
   }
 
   isGoal(s: Uint32Array, off: number): boolean {
+    return this.allOnTargets(s, off) || (this.meet.length > 0 && this.meets(s, off));
+  }
+
+  private allOnTargets(s: Uint32Array, off: number): boolean {
     if (s === this.lastDst && off === this.lastOff) {
       // the successor just built: the parent's count, less the box moved, plus its new square
       const ta = this.targetAt;
@@ -311,6 +341,18 @@ export class PushSpace implements BestFirstSpace {
       for (let w = 0; w < this.BW; w++) if ((s[off + w] & ~t[w]) !== 0) return false;
     }
     return !this.back || s[off + this.BW] === this.homeCell;
+  }
+
+  /** Whether a backward search reached the state (its boxes and the player's region), kept in `met`. */
+  private meets(s: Uint32Array, off: number): boolean {
+    for (const reached of this.meet) {
+      const id = reached.find(s, off);
+      if (id >= 0) {
+        this.met = { reached, id };
+        return true;
+      }
+    }
+    return false;
   }
 
   applicable(s: Uint32Array, off: number, out: Int32Array): number {
@@ -636,6 +678,9 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   space.advisorWeights = c.advisorWeights === true && c.features === true && c.gWeight === 0;
+  const meeting = c.meet === true;
+  if (!back && meeting && c.meetStates) space.meet = c.meetStates;
+  let store: StateStore | null = null;
   const r = bestFirstSearch(
     space,
     options,
@@ -655,6 +700,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
       rejectOp: back ? null : space.rejectFreeze,
       pruneNew: corrals || space.patterns ? space.deadAfterApply : null,
       open: c.features ? new FeatureOpen(() => space.cell) : null,
+      onStore: back && meeting && c.keepReached ? (st) => (store = st) : undefined,
       deadRoot: back
         ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
         : 'the box estimate proves the initial state a dead end (some box can reach no goal)',
@@ -665,7 +711,13 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     },
     budget,
   );
-  const result: PushSearchResult = { status: r.status, pushes: r.plan ? space.pushes(r.plan) : null, reason: r.reason, stats: r.stats };
+  // a plan to a state a backward search reached goes on with that state's pulls reversed
+  const met = r.plan ? space.met : null;
+  const pushes = r.plan ? [...space.pushes(r.plan), ...(met ? met.reached.pushesFrom(met.id) : [])] : null;
+  const result: PushSearchResult = { status: r.status, pushes, reason: r.reason, stats: r.stats };
+  if (met) result.met = true;
+  const kept = store as StateStore | null;
+  if (kept) result.reached = { size: kept.size, find: (s, off) => kept.find(s, off), pushesFrom: (id) => space.pushes(kept.path(id)) };
   if (space.patterns) result.patterns = space.patterns.stats;
   if (space.goalMacros) result.goalMacros = space.goalMacros.stats;
   return result;

@@ -12,7 +12,7 @@ import type { OptionDecl } from '../../util/option-decl.ts';
 import { boardOf } from './board.ts';
 import { requireLevel } from './context.ts';
 import type { EstimateKind } from './estimates.ts';
-import { expandPushes, type PushSearchConfig, pushSearch } from './push-search.ts';
+import { expandPushes, type PushSearchConfig, type PushSearchResult, pushSearch } from './push-search.ts';
 import { deadSquaresOf } from './prune.ts';
 import { SWITCH_OPTIONS, switchesOf } from './switches.ts';
 import type { SearchSpace } from '../../strips/space.ts';
@@ -58,12 +58,12 @@ function estimateOf(options: SearchOptions): EstimateKind {
 }
 
 /** Runs the push-level search with a configuration and returns the plan as operator ids of the task. */
-export function runPushSearch(space: SearchSpace, options: SearchOptions, config: Omit<PushSearchConfig, 'estimate'> & { estimate?: EstimateKind }): SearchResult {
+export function runPushSearch(space: SearchSpace, options: SearchOptions, config: Omit<PushSearchConfig, 'estimate'> & { estimate?: EstimateKind }): SearchResult & Pick<PushSearchResult, 'reached'> {
   const level = requireLevel(options.context, 'the push-level search');
   const board = boardOf(level);
   const r = pushSearch(board, deadSquaresOf(level), options, { ...config, estimate: config.estimate ?? estimateOf(options), ...switchesOf(options) });
   const plan = r.pushes ? stepsToOps(space, expandPushes(board, r.pushes)) : null;
-  return { status: r.status, plan, reason: r.reason, stats: r.stats };
+  return { status: r.status, plan, reason: r.reason, stats: r.stats, ...(r.reached ? { reached: r.reached } : {}) };
 }
 
 /** push's --weight: the weight of the box estimate. */

@@ -39,6 +39,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
   { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },
   { field: 'boxMacros', decl: onOff('box-macros', 'box macros: a box pushed alone to any square it can reach as one move, as in FESS (forward searches; instead of goal macros)', 'off') },
+  { field: 'meet', decl: onOff('meet', "meeting searches: auto's forward members end on any state its backward members reached before (the pushes to it, then its pulls reversed)", 'off') },
   { field: 'advisorWeights', decl: onOff('advisors', "FESS's move weights with features: moves that pack a box or join floor regions weigh 0, others 1; each cell's states by their path's weight first (greedy searches)", 'off') },
 ];
 
