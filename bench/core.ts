@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { loadProblem } from '../src/core/load.ts';
 import { type SolveReport } from '../src/core/report.ts';
 import { solveLoaded } from '../src/pipeline/solve.ts';
-import { median } from '../src/bench/report.ts';
+import { median } from '../src/util/stats.ts';
 
 const root = (rel: string): string => fileURLToPath(new URL(`../${rel}`, import.meta.url));
 const domainFile = root('domains/sokoban.pl');

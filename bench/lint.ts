@@ -19,7 +19,7 @@ import { loadProblem, type LoadedProblem, type ProblemSource } from '../src/core
 import { lintLifted } from '../src/lint/index.ts';
 import { LEVEL_PREDICATES } from '../src/sokoban/compile.ts';
 import { openRoom } from '../tests/bench/big-inputs.ts';
-import { median } from '../src/bench/report.ts';
+import { median } from '../src/util/stats.ts';
 
 const { values } = benchArgs(import.meta.url, { options: { repeat: { type: 'string' }, against: { type: 'string' } } });
 const repeat = Number(values.repeat ?? 5);

@@ -15,7 +15,7 @@
  */
 import { PlanlogError } from '../util/errors.ts';
 import type { JobResult } from '../workers/jobs.ts';
-import { median } from './report.ts';
+import { median } from '../util/stats.ts';
 
 /** The best known moves and pushes of one level (null when unknown). */
 export interface Best {

@@ -16,7 +16,7 @@
  * the solved ones.
  */
 import { basename, dirname } from 'node:path';
-import { median } from './report.ts';
+import { median } from '../util/stats.ts';
 import type { BenchRow } from './run.ts';
 
 export interface IpcScore {

@@ -5,6 +5,7 @@
  */
 import type { BenchRow } from './run.ts';
 import { barChart, curveChart } from './svg.ts';
+import { median } from '../util/stats.ts';
 
 export const CSV_COLUMNS = [
   'strategy',
@@ -70,12 +71,6 @@ export function toCsv(rows: readonly BenchRow[]): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const median = (xs: readonly number[]): number => {
-  if (xs.length === 0) return NaN;
-  const s = xs.slice().sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
 const mean = (xs: readonly number[]): number => (xs.length === 0 ? NaN : xs.reduce((a, b) => a + b, 0) / xs.length);
 
 const uniq = <T>(xs: readonly T[]): T[] => [...new Set(xs)];
