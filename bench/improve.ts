@@ -70,6 +70,10 @@ for (const w of without) {
   }
 }
 const passSwitches = Object.fromEntries(PASSES.map((p) => [p, !without.has(p)]));
+if (values['max-work'] !== undefined && !(Number(values['max-work']) >= 0)) {
+  console.error(`bench/improve.ts: --max-work: '${values['max-work']}' is not a number of work units (0 or more)`);
+  process.exit(2);
+}
 // --root: the improvement (improve.ts, board.ts) of another checkout, e.g. a git worktree of an older commit, on the same plans
 const root = resolve(values.root ?? here);
 const impl = (await import(resolve(root, 'src/plugins/sokoban/improve.ts'))) as typeof import('../src/plugins/sokoban/improve.ts');

@@ -51,6 +51,9 @@ describe('bench/improve.ts', () => {
     expect(off.stdout).toContain('(order moves, without windows, vicinity, work 1000)');
     // the walk windows ran (2 windows, none better); no window search, no vicinity search
     expect(off.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 2 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 233 \|/);
+    const work = improve('--max-work', 'lots');
+    expect(work.status).toBe(2);
+    expect(work.stderr.trim()).toBe("bench/improve.ts: --max-work: 'lots' is not a number of work units (0 or more)");
     const bad = improve('--without', 'windows,detour');
     expect(bad.status).toBe(2);
     expect(bad.stderr.trim()).toBe("bench/improve.ts: --without: no pass named 'detour' (passes: windows, walks, detours, regroup, routes, reorder, vicinity)");

@@ -361,15 +361,15 @@ export function walkSearch(
         const b2 = b ^ hash.b[bx] ^ hash.b[to];
         const known = bestG.get(stateKey(a2, b2, bx));
         if (known !== undefined && known <= g2) continue;
-        const next = boxes.slice();
-        next[i] = to;
-        if (known === undefined && vicinity && !vicinity.admits(next, a2, b2)) continue;
         boxAt[bx] = 0;
         boxAt[to] = 1;
         const frozen = freeze.frozenAt(boxAt, to);
         boxAt[to] = 0;
         boxAt[bx] = 1;
         if (frozen) continue;
+        const next = boxes.slice();
+        next[i] = to;
+        if (known === undefined && vicinity && !vicinity.admits(next, a2, b2)) continue;
         const h = est.estimateMoved(boxes, nBoxes, i, to);
         if (h === Infinity) continue;
         add(next, a2, b2, bx, g2, n, (bx << 2) | k, h);
@@ -676,14 +676,14 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
         own.push(j);
         squares.push(at);
       }
-      /** The other boxes' pushes from k to own[c] (the box waits on its stop), and the pushes after own[c]. */
-      const without = (c: number): { before: Push[]; after: Push[] } => {
+      /** The other boxes' pushes from k to own[c] (the box waits on its stop). */
+      const without = (c: number): Push[] => {
         const before: Push[] = [];
         for (let j = k, o = 0; j <= own[c]; j++) {
           if (j === own[o]) o++;
           else before.push(plan[j]);
         }
-        return { before, after: plan.slice(own[c] + 1) };
+        return before;
       };
       placeBoxes(scratch.boxAt, cur.boxes[k]);
       const routes = new BoxRoutes(board, scratch.boxAt, from, cur.player[k]);
@@ -694,7 +694,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       early.sort((a, b) => gain(b) - gain(a) || a - b);
       let kept = false;
       for (const c of early.slice(0, 3)) {
-        const { before } = without(c);
+        const before = without(c);
         if (offerSplice(k, [...routes.routeTo(squares[c])!, ...before], own[c] + 1)) {
           stats.rerouted++;
           gained = kept = true;
@@ -707,7 +707,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       const late = own.map((_, c) => c).filter((c) => bound(c) >= 2);
       late.sort((a, b) => bound(b) - bound(a) || a - b);
       for (const c of late.slice(0, 2)) {
-        const { before } = without(c);
+        const before = without(c);
         const st = stateAfter(board, before, scratch, cur.boxes[k], cur.player[k]);
         if (st < 0) continue;
         const there = new BoxRoutes(board, scratch.boxAt, from, st);
