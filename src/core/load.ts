@@ -13,6 +13,9 @@ import { type Level, readLevel } from '../sokoban/level.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { loadPddl } from './pddl-load.ts';
 import { isPddl } from '../pddl/detect.ts';
+import type { Complement } from '../pddl/import.ts';
+import { pddlNames } from '../pddl/names.ts';
+import { type FactNames, PROLOG_NAMES } from '../strips/validate.ts';
 
 /** A problem to solve, as texts: a level file, a Prolog problem file or a PDDL problem, and a domain (opn or PDDL). */
 export interface ProblemSource {
@@ -37,8 +40,15 @@ export interface LoadedProblem {
   pddl?: boolean;
   /** Predicates the loading made up, which no user wrote: a PDDL domain's types and object (src/core/pddl-load.ts). */
   generated?: Set<string>;
+  /** Read from PDDL: the complements that stand for its negated predicates, to write them back as `(not (p …))`. */
+  complements?: readonly Complement[];
   /** The lint's warnings on the domain and problem as read (src/lint: lintLifted); absent when not linted. */
   warnings?: Warning[];
+}
+
+/** How messages about the problem's facts and steps write them: in PDDL for a PDDL input (complements as the negations they stand for), else planlog's terms. */
+export function factNamesOf(loaded: LoadedProblem): FactNames {
+  return loaded.pddl ? pddlNames(new Map((loaded.complements ?? []).map((c) => [c.prolog, c.pred]))) : PROLOG_NAMES;
 }
 
 export function isPrologFile(file: string): boolean {
@@ -70,7 +80,7 @@ export function readProblem(src: ProblemSource, budget?: Budget): LoadedProblem 
   if (budget) budget.phase = 'reading';
   // a PDDL domain (and problem) is read and imported with every location in the PDDL files
   const pddl = loadPddl(src);
-  const generated = pddl ? { generated: pddl.generated, pddl: true } : {};
+  const generated = pddl ? { generated: pddl.generated, pddl: true, ...(pddl.complements.length > 0 ? { complements: pddl.complements } : {}) } : {};
   if (pddl?.problem && src.level !== undefined) throw new PlanlogError({ file: src.file, message: '--level applies to level files, not to PDDL problem files' });
   if (pddl?.problem) return { domain: pddl.domain, problem: pddl.problem, ...generated };
   const domain = pddl?.domain ?? parseDomain(src.domainText, src.domainFile, parsePoll(budget, 'the domain', src.domainFile, src.domainText));

@@ -8,7 +8,7 @@
  */
 import type { Domain, Problem } from '../model/lifted.ts';
 import { isPddl, pddlDefineKind } from '../pddl/detect.ts';
-import { importPddlDomain, importPddlProblem } from '../pddl/import.ts';
+import { type Complement, importPddlDomain, importPddlProblem } from '../pddl/import.ts';
 import { readPddlDomain } from '../pddl/read-domain.ts';
 import { readPddlProblem } from '../pddl/read-problem.ts';
 import { PlanlogError } from '../util/errors.ts';
@@ -27,6 +27,8 @@ export interface PddlLoaded {
   problem: Problem | null;
   /** The predicates import made up (types, object, the complements of negated predicates; a predicate only negations read): the linter leaves them alone. */
   generated: Set<string>;
+  /** The complements of the predicates the domain or problem negates (`notP` for `(not (p …))`). */
+  complements: Complement[];
 }
 
 /** True when the domain or the problem of a source is PDDL. */
@@ -68,5 +70,5 @@ export function loadPddl(src: Texts): PddlLoaded | null {
     });
   }
   const problem = pddlProblem ? importPddlProblem(pddlDomain, imported, pddlProblem) : null;
-  return { domain: imported.domain, problem, generated: imported.generated };
+  return { domain: imported.domain, problem, generated: imported.generated, complements: imported.complements };
 }

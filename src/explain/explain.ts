@@ -14,7 +14,7 @@ import { validateSteps } from '../pipeline/solve.ts';
 import { renderBoard } from '../sokoban/render.ts';
 import { staticPredicates } from '../strips/ground.ts';
 import { type Arg, factKey, type Literal, type OperatorSchema } from '../model/lifted.ts';
-import type { FailureKind } from '../strips/validate.ts';
+import { type FailureKind, PROLOG_NAMES } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 
 /** An operator schema as written: its name term, the line where its clause starts, and the clause's text. */
@@ -97,7 +97,8 @@ export interface Explanation {
  */
 export function explainPlan(loaded: LoadedProblem, steps: readonly PlanStep[], domainText: string): Explanation {
   const { domain, problem, level } = loaded;
-  const v = validateSteps(loaded, [...steps]);
+  // planlog's terms, as the schemas and bindings of the explanation are
+  const v = validateSteps(loaded, [...steps], PROLOG_NAMES);
   const statics = staticPredicates(domain);
   const source = (op: OperatorSchema): SchemaSource => ({
     name: factKey(op.name),

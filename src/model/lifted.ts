@@ -72,7 +72,7 @@ export interface Problem {
 }
 
 /** Canonical text of a ground literal, e.g. `box(x2y3)`; the key of a fact everywhere. */
-export function factKey(l: Literal): string {
+export function factKey(l: { readonly pred: string; readonly args: readonly Arg[] }): string {
   if (l.args.length === 0) return quoteAtom(l.pred);
   return `${quoteAtom(l.pred)}(${l.args.map((a) => (a.kind === 'const' ? a.value : a.name)).join(',')})`;
 }

@@ -19,6 +19,8 @@
  */
 import { parseTerm } from '../lang/parse.ts';
 import { quoteAtom, termToString } from '../model/terms.ts';
+import type { Arg } from '../model/lifted.ts';
+import type { FactNames } from '../strips/validate.ts';
 
 const plainAtom = /^[a-z][a-zA-Z0-9_]*$/;
 /** A (lowercased) PDDL name. */
@@ -96,4 +98,23 @@ function isConstantText(text: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * The validator's messages in PDDL, for a PDDL input: `(robot-at office)`,
+ * "action put-down with 2 parameters", `(not (= a b))`; a complement the
+ * import made for a negated predicate (`negated`: its Prolog name → the
+ * PDDL predicate) as the negation it stands for, `(not (on a b))`.
+ */
+export function pddlNames(negated: ReadonlyMap<string, string> = new Map()): FactNames {
+  const atom = (pred: string, args: readonly Arg[]): string =>
+    `(${[pred, ...args.map((a) => (a.kind === 'const' ? toPddlName(a.value) : pddlVarName(a.name)))].join(' ')})`;
+  return {
+    fact: (name, args) => {
+      const p = negated.get(name);
+      return p === undefined ? atom(toPddlName(quoteAtom(name)), args) : `(not ${atom(p, args)})`;
+    },
+    operator: (name, arity) => `action ${toPddlName(quoteAtom(name))} with ${arity} parameter${arity === 1 ? '' : 's'}`,
+    differ: (a, b) => `(not (= ${toPddlName(a)} ${toPddlName(b)}))`,
+  };
 }

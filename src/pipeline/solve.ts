@@ -10,7 +10,7 @@
  * Every stage is a pure function over texts and values; reading files is the
  * caller's business (the CLI, the web server, tests).
  */
-import { type LoadedProblem, loadProblem, type ProblemSource } from '../core/load.ts';
+import { factNamesOf, type LoadedProblem, loadProblem, type ProblemSource } from '../core/load.ts';
 import { planSteps, sokobanFields, type SolveReport } from '../core/report.ts';
 import { parseTerm } from '../lang/parse.ts';
 import type { Domain } from '../model/lifted.ts';
@@ -27,7 +27,7 @@ import { ground } from '../strips/ground.ts';
 import { DEFAULT_PREPROCESS, preprocess, type PreprocessStats } from '../strips/preprocess.ts';
 import { makeSearchSpace, type SearchSpace } from '../strips/space.ts';
 import type { Task } from '../strips/task.ts';
-import { type ValidationResult, validatePlan } from '../strips/validate.ts';
+import { type FactNames, type ValidationResult, validatePlan } from '../strips/validate.ts';
 import type { PlanStep } from '../model/lifted.ts';
 import { PlanlogError } from '../util/errors.ts';
 import { lintCause, lintTask, strictError, type Warning } from '../lint/index.ts';
@@ -319,9 +319,13 @@ export async function solveFrom(src: ProblemSource, options: RunOptions, sources
   return { report: await solve(r.loaded, { ...options, startedAt }, { parseMs: r.parseMs, budget: r.budget, sources: sources(r.loaded) }), loaded: r.loaded, read: true };
 }
 
-/** Reads a plan given as ground terms or (for levels) as a LURD string, and validates it. */
-export function validateSteps(loaded: LoadedProblem, steps: PlanStep[]): ValidationResult {
-  return validatePlan(loaded.domain, loaded.problem, steps);
+/**
+ * Validates a plan read as ground terms or (for levels) as a LURD string.
+ * Its messages write facts and steps as the input does (`names`): PDDL's
+ * `(robot-at office)` for a PDDL domain, else planlog's terms.
+ */
+export function validateSteps(loaded: LoadedProblem, steps: PlanStep[], names: FactNames = factNamesOf(loaded)): ValidationResult {
+  return validatePlan(loaded.domain, loaded.problem, steps, names);
 }
 
 /**

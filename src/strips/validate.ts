@@ -44,15 +44,42 @@ export interface ValidationResult {
   cost: number;
 }
 
+/**
+ * How the validator's messages (and a failure's `op` and `missing`) write
+ * facts and steps: as planlog's terms (`PROLOG_NAMES`, the default), or as
+ * the input was written, e.g. PDDL's `(robot-at office)` for a PDDL domain
+ * (the pipeline's). The steps and states of a result are always planlog's.
+ */
+export interface FactNames {
+  /** A fact or step: its predicate (operator) name and arguments, constants as Prolog text. */
+  fact(name: string, args: readonly Arg[]): string;
+  /** An operator of the domain by name and arity, as in "no operator fly/2 in the domain". */
+  operator(name: string, arity: number): string;
+  /** The inequality `a ≠ b` (constants as Prolog text). */
+  differ(a: string, b: string): string;
+}
+
+/** planlog's own terms: `robotAt(office)`, "operator putDown/2", `a \\= b`. */
+export const PROLOG_NAMES: FactNames = {
+  fact: (name, args) => factKey({ pred: name, args }),
+  operator: (name, arity) => `operator ${name}/${arity}`,
+  differ: (a, b) => `${a} \\= ${b}`,
+};
+
 type Binding = Map<string, string>;
 
 const valueOf = (a: Arg, b: Binding): string | undefined => (a.kind === 'const' ? a.value : b.get(a.name));
 
-function show(l: Literal, b: Binding): string {
-  return factKey({ ...l, args: l.args.map((a): Arg => {
+/** The literal under the binding (its variables bound so far replaced by their values). */
+function bound(l: Literal, b: Binding): Arg[] {
+  return l.args.map((a): Arg => {
     const v = valueOf(a, b);
     return v === undefined ? a : { kind: 'const', value: v };
-  }) });
+  });
+}
+
+function show(l: Literal, b: Binding): string {
+  return factKey({ ...l, args: bound(l, b) });
 }
 
 /** Splits a ground term into name and argument texts; null if not a ground callable function-free term. */
@@ -138,7 +165,7 @@ function matchPreconditions(op: OperatorSchema, state: Map<string, Fact>, b: Bin
  * operator and each missing precondition (or unmet goal fact). Never throws
  * on a bad plan.
  */
-export function validatePlan(domain: Domain, problem: Problem, plan: readonly PlanStep[]): ValidationResult {
+export function validatePlan(domain: Domain, problem: Problem, plan: readonly PlanStep[], names: FactNames = PROLOG_NAMES): ValidationResult {
   const literals = new Map<string, Literal>();
   const remember = (l: Literal): string => {
     const k = factKey(l);
@@ -155,15 +182,17 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
 
   for (let i = 0; i < plan.length; i++) {
     const { term, loc } = plan[i];
-    const text = termToString(term);
     const call = groundCall(term);
+    // the step as the messages write it; the steps replayed keep planlog's term
+    const asTerm = termToString(term);
+    const text = call ? names.fact(call.name, call.args.map((value): Arg => ({ kind: 'const', value }))) : asTerm;
     const stepNo = i + 1;
     if (!call) {
       return fail({ kind: 'not-ground', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: ${text} is not a ground operator term (expected name(constant, …))` });
     }
     const op = domain.operators.find((o) => o.name.pred === call.name && o.name.args.length === call.args.length);
     if (!op) {
-      return fail({ kind: 'unknown-operator', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: no operator ${call.name}/${call.args.length} in the domain` });
+      return fail({ kind: 'unknown-operator', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: no ${names.operator(call.name, call.args.length)} in the domain` });
     }
     const b: Binding = new Map();
     const nameOk = op.name.args.every((a, k) => {
@@ -176,7 +205,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     const matched = nameOk ? matchPreconditions(op, state, b) : null;
     if (!matched) {
       const missing = nameOk
-        ? op.pre.filter((l) => !matchPreconditions({ ...op, pre: [l], neq: [] }, state, new Map(b))).map((l) => show(l, b))
+        ? op.pre.filter((l) => !matchPreconditions({ ...op, pre: [l], neq: [] }, state, new Map(b))).map((l) => names.fact(l.pred, bound(l, b)))
         : [];
       const neqBroken = nameOk ? op.neq.filter((n) => valueOf(n.left, b) !== undefined && valueOf(n.left, b) === valueOf(n.right, b)) : [];
       const why = !nameOk
@@ -184,7 +213,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
         : missing.length > 0
           ? `precondition${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ${missing.length > 1 ? 'do' : 'does'} not hold`
           : neqBroken.length > 0
-            ? `inequality ${neqBroken.map((n) => `${valueOf(n.left, b)} \\= ${valueOf(n.right, b)}`).join(', ')} does not hold`
+            ? `inequality ${neqBroken.map((n) => names.differ(valueOf(n.left, b)!, valueOf(n.right, b)!)).join(', ')} does not hold`
             : 'no single binding satisfies all preconditions together';
       return fail({ kind: 'precondition', step: stepNo, op: text, loc, missing, message: `step ${stepNo}: ${text} is not applicable: ${why}` });
     }
@@ -195,7 +224,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     states.push([...state.keys()]);
     cost += op.cost;
     steps.push({
-      op: text,
+      op: asTerm,
       schema: domain.operators.indexOf(op),
       binding: Object.fromEntries(matched),
       pre: op.pre.map((l) => show(l, matched)),
@@ -203,7 +232,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
       deleted: deleted.filter((d) => !added.includes(d)),
     });
   }
-  const unmet = problem.goal.map(factKey).filter((g) => !state.has(g));
+  const unmet = problem.goal.filter((g) => !state.has(factKey(g))).map((g) => names.fact(g.pred, g.args));
   if (unmet.length > 0) {
     return fail({
       kind: 'goal',

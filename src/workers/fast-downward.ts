@@ -18,9 +18,9 @@ import { execFile } from 'node:child_process';
 import { accessSync, constants, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, join, resolve } from 'node:path';
-import { loadProblem } from '../core/load.ts';
-import { readPddlPlan } from '../pddl/plan.ts';
+import { factNamesOf, loadProblem } from '../core/load.ts';
 import { validatePlan } from '../strips/validate.ts';
+import { readPddlPlan } from '../pddl/plan.ts';
 import type { Job, JobResult } from './jobs.ts';
 import { errorResult, NO_COUNTS } from './result.ts';
 
@@ -136,7 +136,7 @@ export async function runFastDownwardJob(job: Job & { fd: { driver: string; conf
     // its plan, replayed by planlog's validator on planlog's reading of the same files
     const loaded = loadProblem({ file: job.file, text: readFileSync(job.file, 'utf8'), level: undefined, domainFile: job.domainFile, domainText: readFileSync(job.domainFile, 'utf8') });
     const steps = readPddlPlan(readFileSync(planFile, 'utf8'), planFile, loaded.domain);
-    const v = validatePlan(loaded.domain, loaded.problem, steps);
+    const v = validatePlan(loaded.domain, loaded.problem, steps, factNamesOf(loaded));
     if (!v.valid) return { ...base, ...NO_COUNTS, ...counts, status: 'error', error: `Fast Downward's plan is invalid: ${v.failure?.message ?? 'rejected by the validator'}` };
     return { ...base, ...NO_COUNTS, ...counts, status: 'solved', length: steps.length, cost: v.cost };
   } catch (e) {

@@ -89,7 +89,7 @@ describe('validate, explain, trace and compare on PDDL files', () => {
     const r = await runMain('validate', D, P, '--plan', plan);
     expect(r).toEqual({
       code: 5,
-      out: `invalid plan: ${plan}:3:6: step 2: putDown(letter,office) is not applicable: precondition robotAt(office) does not hold\nmissing: robotAt(office)`,
+      out: `invalid plan: ${plan}:3:6: step 2: (put-down letter office) is not applicable: precondition (robot-at office) does not hold\nmissing: (robot-at office)`,
       err: '',
     });
   });

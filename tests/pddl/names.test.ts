@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseTerm } from '../../src/lang/parse.ts';
 import { quoteAtom, termToString } from '../../src/model/terms.ts';
-import { fromPddlName, pddlNamePattern, pddlVarName, prologVarName, toPddlName } from '../../src/pddl/names.ts';
+import { fromPddlName, pddlNamePattern, pddlNames, pddlVarName, prologVarName, toPddlName } from '../../src/pddl/names.ts';
+import { PROLOG_NAMES } from '../../src/strips/validate.ts';
 
 describe('toPddlName / fromPddlName', () => {
   it.each([
@@ -67,5 +68,29 @@ describe('variables', () => {
   });
   it('Prolog → PDDL', () => {
     expect(['X', 'From', '_1'].map(pddlVarName)).toEqual(['?x', '?from', '?v_1']);
+  });
+});
+
+describe("the validator's names (FactNames)", () => {
+  const c = (value: string) => ({ kind: 'const' as const, value });
+  const v = (name: string) => ({ kind: 'var' as const, name });
+
+  it('PDDL: facts and steps as PDDL writes them, a complement as the negation it stands for, operators and inequalities in words', () => {
+    const names = pddlNames(new Map([['notOn', 'on']]));
+    expect(names.fact('robotAt', [c('office')])).toBe('(robot-at office)');
+    expect(names.fact('drive', [c("'truck-1'"), c('3'), v('To')])).toBe('(drive truck-1 q--33 ?to)');
+    expect(names.fact('handempty', [])).toBe('(handempty)');
+    expect(names.fact('notOn', [c('a'), c('b')])).toBe('(not (on a b))');
+    expect(names.operator('putDown', 2)).toBe('action put-down with 2 parameters');
+    expect(names.operator('noop', 1)).toBe('action noop with 1 parameter');
+    expect(names.differ('a', "'loc-1'")).toBe('(not (= a loc-1))');
+  });
+
+  it("Prolog: planlog's terms, as before", () => {
+    expect(PROLOG_NAMES.fact('robotAt', [c('office')])).toBe('robotAt(office)');
+    expect(PROLOG_NAMES.fact('handempty', [])).toBe('handempty');
+    expect(PROLOG_NAMES.fact('at', [v('X'), c("'New York'")])).toBe("at(X,'New York')");
+    expect(PROLOG_NAMES.operator('putDown', 2)).toBe('operator putDown/2');
+    expect(PROLOG_NAMES.differ('a', 'b')).toBe('a \\= b');
   });
 });

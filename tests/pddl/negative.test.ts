@@ -106,7 +106,7 @@ describe('negative preconditions compiled into complements', () => {
     const bad = tmp.file('bad.plan', '(switch-off a)\n(switch-on b)\n(test b)\n(switch-on b)\n');
     const r = await runMain('validate', D, P, '--plan', bad);
     expect(r.code).toBe(5);
-    expect(r.out.split('\n')[0]).toBe(`invalid plan: ${bad}:4:1: step 4: switchOn(b) is not applicable: precondition notOn(b) does not hold`);
+    expect(r.out.split('\n')[0]).toBe(`invalid plan: ${bad}:4:1: step 4: (switch-on b) is not applicable: precondition (not (on b)) does not hold`);
     // and the precondition that fails is the (not (on ?l)) of switch-on
     const notOn = loadProblem({ file: P, text: THREE, domainFile: D, domainText: LAMPS }).domain.operators[0].pre[1];
     expect(`${factKey(notOn)} ${at(notOn.loc)}`).toBe(`notOn(L) ${D}:8:24`);

@@ -63,7 +63,7 @@ describe('readPddlPlan', () => {
     const read = readPddlPlan('(fly hall office)\n(move hall)\n', 'p.plan', example.domain);
     expect(read.map((s) => termToString(s.term))).toEqual(['fly(hall,office)', 'move(hall)']);
     const v = validateSteps(example, read);
-    expect(v.failure?.message).toBe('step 1: no operator fly/2 in the domain');
+    expect(v.failure?.message).toBe('step 1: no action fly with 2 parameters in the domain');
     expect(v.failure?.loc && `${v.failure.loc.file}:${v.failure.loc.line}:${v.failure.loc.column}`).toBe('p.plan:1:1');
   });
 
@@ -71,7 +71,7 @@ describe('readPddlPlan', () => {
     const read = readPddlPlan('; by hand\n(pick-up letter hall)\n  (put-down letter office)\n', 'p.plan', example.domain);
     const v = validateSteps(example, read);
     expect(v.valid).toBe(false);
-    expect(v.failure?.message).toBe('step 2: putDown(letter,office) is not applicable: precondition robotAt(office) does not hold');
+    expect(v.failure?.message).toBe('step 2: (put-down letter office) is not applicable: precondition (robot-at office) does not hold');
     expect(v.failure?.loc && `${v.failure.loc.line}:${v.failure.loc.column}`).toBe('3:3');
   });
 
