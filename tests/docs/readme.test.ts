@@ -96,6 +96,8 @@ const run = (c: DocCommand): boolean => (c.kind === 'planlog' || c.kind === 'she
 /** Why a command that runs is skipped here, or null. */
 function skipReason(c: DocCommand): string | null {
   if (needsShared(c) && !existsSync(SHARED)) return `${SHARED} is absent`;
+  // a later command of the same block may read what one that reads ../shared wrote (pddl import --out gripper, then solve gripper/…)
+  if (!existsSync(SHARED) && c.block >= 0 && commands.some((d) => d.block === c.block && d.line < c.line && needsShared(d))) return `${SHARED} is absent (an earlier command of its block reads it)`;
   if (/ --engine swipl\b/.test(c.text) && !swiplAvailable()) return 'swipl-wasm is not installed';
   return null;
 }
