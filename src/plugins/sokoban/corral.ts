@@ -49,6 +49,7 @@
  */
 import { type Board, floodRegion } from './board.ts';
 import { FreezeCheck } from './deadlocks.ts';
+import { Records } from '../../util/records.ts';
 
 /** Positions one relaxed search may store before it gives up (answer: no deadlock). */
 export const CORRAL_CAP = 1000;
@@ -227,22 +228,20 @@ export class CorralCheck {
     const k = start.length;
     const W = k + 1;
     const boxAt = this.boxAt;
-    const seen = new Set<string>();
-    const keyOf = (s: Int32Array, off: number): string => String.fromCharCode(...s.subarray(off, off + W));
-    const load = (off: number, on: number): void => {
-      for (let j = 0; j < k; j++) boxAt[states[off + j]] = on;
+    const positions = new Records(W);
+    const load = (s: Int32Array, off: number, on: number): void => {
+      for (let j = 0; j < k; j++) boxAt[s[off + j]] = on;
     };
-    let states = new Int32Array(W * 64);
-    states.set(start);
-    load(0, 1);
-    states[k] = this.flood(player, boxAt, this.homeMark, ++this.stamp);
-    load(0, 0);
-    seen.add(keyOf(states, 0));
     const child = new Int32Array(W);
-    let n = 1;
-    for (let i = 0; i < n; i++) {
+    child.set(start);
+    load(child, 0, 1);
+    child[k] = this.flood(player, boxAt, this.homeMark, ++this.stamp);
+    load(child, 0, 0);
+    positions.add(child);
+    for (let i = 0; i < positions.count; i++) {
       const off = i * W;
-      load(off, 1);
+      const states = positions.words;
+      load(states, off, 1);
       const reachStamp = ++this.stamp;
       this.flood(states[off + k], boxAt, this.inner, reachStamp);
       let exit = false;
@@ -265,28 +264,18 @@ export class CorralCheck {
             child[j] = to;
             child.subarray(0, k).sort();
             child[k] = this.flood(b, boxAt, this.homeMark, ++this.stamp);
-            const key = keyOf(child, 0);
-            if (!seen.has(key)) {
-              if (seen.size >= this.cap) {
+            if (!positions.has(child)) {
+              if (positions.count >= this.cap) {
                 this.stats.capped++;
                 exit = true;
-              } else {
-                seen.add(key);
-                if ((n + 1) * W > states.length) {
-                  const grown = new Int32Array(states.length * 2);
-                  grown.set(states);
-                  states = grown;
-                }
-                states.set(child, n * W);
-                n++;
-              }
+              } else positions.add(child);
             }
           }
           boxAt[to] = 0;
           boxAt[b] = 1;
         }
       }
-      load(off, 0);
+      load(positions.words, off, 0);
       if (exit) return false;
     }
     this.stats.proven++;

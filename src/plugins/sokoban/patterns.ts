@@ -37,6 +37,7 @@
  */
 import { type Board, floodRegion } from './board.ts';
 import { FreezeCheck } from './deadlocks.ts';
+import { Records } from '../../util/records.ts';
 
 /** Boxes of a subset at most. */
 export const PATTERN_MAX_BOXES = 5;
@@ -246,22 +247,21 @@ export class DeadlockPatterns {
     const k = start.length;
     const W = k + 1;
     const sub = this.sub;
-    const seen = new Set<string>();
-    let states = new Int32Array(W * 64);
-    states.set(start);
-    states[k] = player;
-    seen.add(String.fromCharCode(...states.subarray(0, W)));
+    const positions = new Records(W);
     const child = new Int32Array(W);
+    child.set(start);
+    child[k] = player;
+    positions.add(child);
     const limit = this.limits.nodeLimit;
-    let n = 1;
     let outcome: Outcome = 'dead';
-    for (let i = 0; i < n && outcome === 'dead'; i++) {
+    for (let i = 0; i < positions.count && outcome === 'dead'; i++) {
       if (i >= limit) {
         outcome = 'limit';
         break;
       }
       st.expansions++;
       const off = i * W;
+      const states = positions.words;
       for (let j = 0; j < k; j++) sub[states[off + j]] = 1;
       const reach = ++this.stamp;
       floodRegion(this.board, sub, states[off + k], this.mark, reach, this.queue);
@@ -283,24 +283,14 @@ export class DeadlockPatterns {
             child[j] = to;
             child.subarray(0, k).sort();
             child[k] = floodRegion(this.board, sub, b, this.seen, ++this.stamp, this.queue);
-            const key = String.fromCharCode(...child);
             // a relaxed position holding a stored pattern is dead too
-            if (!seen.has(key) && !this.matchAt(sub, b, to)) {
-              seen.add(key);
-              if ((n + 1) * W > states.length) {
-                const grown = new Int32Array(states.length * 2);
-                grown.set(states);
-                states = grown;
-              }
-              states.set(child, n * W);
-              n++;
-            }
+            if (!positions.has(child) && !this.matchAt(sub, b, to)) positions.add(child);
           }
           sub[to] = 0;
           sub[b] = 1;
         }
       }
-      for (let j = 0; j < k; j++) sub[states[off + j]] = 0;
+      for (let j = 0; j < k; j++) sub[positions.words[off + j]] = 0;
     }
     if (outcome === 'dead') st.proven++;
     else if (outcome === 'solved') st.solved++;
