@@ -7,8 +7,10 @@
  *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
  *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N]
  *
- * `--improve auto` (the default) is auto's default (defaultImproveWork of
- * the search's expanded states, at most IMPROVE_CAP_MS; --factor and
+ * `--improve auto` (the default) is auto's default (defaultImproveBudget:
+ * defaultImproveWork of the search's expanded states, at most
+ * IMPROVE_CAP_MS, or for a plan far from the start's lower bound 20 ms per
+ * push above it, at most 60 s; --factor and
  * --min-work change its two constants; --all-boxes: window searches may move
  * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
@@ -35,7 +37,7 @@ import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts'
 import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL, ratio, withinGoals } from '../src/bench/coverage-report.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
-import { defaultImproveWork, IMPROVE_CAP_MS, type PlanOrder, pushesOfSteps, replay } from '../src/plugins/sokoban/improve.ts';
+import { defaultImproveBudget, defaultImproveWork, type PlanOrder, pushesOfSteps, replay, startBound } from '../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push, pushSearch, type Reached } from '../src/plugins/sokoban/push-search.ts';
 import { lurdToPlan, planToLurd } from '../src/sokoban/lurd.ts';
 import { type Level, readLevel, scanLevels } from '../src/sokoban/level.ts';
@@ -176,10 +178,13 @@ for (const level of numbers) {
   }
   if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))}`);
   const auto = values.improve === 'auto';
-  const budget = Math.min(auto ? IMPROVE_CAP_MS : Number(values.improve) * 1000, timeoutMs - searchWall);
+  // auto's default: a fortieth of the search's work (--factor, --min-work), or time for a plan far from the start's bound
+  const byDefault = defaultImproveBudget(pushes.length, startBound(board, pushes.length), expanded);
+  const autoWork = byDefault.far ? byDefault.work : defaultImproveWork(expanded, num(values.factor), num(values['min-work']));
+  const budget = Math.min(auto ? byDefault.ms : Number(values.improve) * 1000, timeoutMs - searchWall);
   const c1 = process.cpuUsage();
   const rootBoard = new RootBoard(lvl);
-  const maxWork = values['max-work'] !== undefined ? Number(values['max-work']) : auto ? defaultImproveWork(expanded, num(values.factor), num(values['min-work'])) : Infinity;
+  const maxWork = values['max-work'] !== undefined ? Number(values['max-work']) : auto ? autoWork : Infinity;
   const r = impl.improvePlan(rootBoard, pushes, {
     timeoutMs: values['max-work'] !== undefined ? Infinity : Math.max(0, budget),
     maxWork,

@@ -56,7 +56,7 @@ export const IMPROVE = {
   type: 'number',
   min: 0,
   arg: 'SECONDS',
-  defaultHelp: 'a fortieth of the work the search did, at most 2 s',
+  defaultHelp: "a fortieth of the work the search did, at most 2 s; for a plan over 3 times the start's lower bound and 300 pushes above it, 20 ms per push above it, at most 60 s",
   help: 'on a level: seconds to spend shortening the plan found',
 } as const satisfies OptionDecl;
 
@@ -798,6 +798,35 @@ export const IMPROVE_WORK = 0.025;
 export const IMPROVE_MIN_WORK = 0;
 export const IMPROVE_CAP_MS = 2000;
 
+/**
+ * A plan far from the start's lower bound (the matching estimate: the
+ * fewest pushes any plan can have) is improved by time instead: over
+ * FAR_RATIO times the bound and more than FAR_EXCESS pushes above it,
+ * FAR_MS_PER_PUSH for each push above the bound, at most FAR_CAP_MS (and
+ * always within the time limit). The best known plans of the classic 90
+ * levels have at most 2.2 times the bound; the plans of Microban's 155
+ * levels at most 246 pushes above it (level 153), so none of them is far.
+ * Plans the search found thousands of pushes too long (classic 34, 59, 62,
+ * 67, 81) are where the fortieth of the work falls short.
+ */
+export const FAR_RATIO = 3;
+export const FAR_EXCESS = 300;
+export const FAR_MS_PER_PUSH = 20;
+export const FAR_CAP_MS = 60_000;
+
+/** auto's default improvement of a plan of `pushes` pushes on a level whose start needs at least `bound`, after a search that expanded `searchExpanded` states: its work and time (ms) limits. */
+export function defaultImproveBudget(pushes: number, bound: number, searchExpanded: number): { work: number; ms: number; far: boolean } {
+  const excess = pushes - bound;
+  if (pushes > FAR_RATIO * bound && excess > FAR_EXCESS) return { work: Infinity, ms: Math.min(FAR_CAP_MS, FAR_MS_PER_PUSH * excess), far: true };
+  return { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS, far: false };
+}
+
+/** The start's lower bound on the pushes of any plan (the matching estimate of the initial boxes); only computed for plans long enough to be far from it. */
+export function startBound(board: Board, pushes: number): number {
+  if (pushes <= FAR_EXCESS) return pushes;
+  return new BoxEstimator(board, 'matching').estimate(board.boxes, board.boxes.length);
+}
+
 /** The default work limit of auto's improvement after a search that expanded `searchExpanded` push states. */
 export function defaultImproveWork(searchExpanded: number, factor = IMPROVE_WORK, min = IMPROVE_MIN_WORK): number {
   return Math.ceil(factor * searchExpanded + min);
@@ -806,7 +835,8 @@ export function defaultImproveWork(searchExpanded: number, factor = IMPROVE_WORK
 /**
  * auto on a level, after its search: the plan of `r` improved (improvePlan)
  * for --improve seconds (options.improve) or by default within
- * defaultImproveWork(searchExpanded) and IMPROVE_CAP_MS, and always within
+ * defaultImproveBudget (a fortieth of the search's work and IMPROVE_CAP_MS;
+ * time by the pushes above the start's bound for a plan far from it), and always within
  * what is left of the time limit (counted from `t0`, the start of the
  * strategy) and of the node limit (`nodesLeft`, against the work). The
  * plans are ordered by the task's costs (planOrder). Returns `r` itself
@@ -818,12 +848,26 @@ export function improveResult(space: SearchSpace, options: SearchOptions, r: Sea
   const given = (options as SearchOptions & { improve?: number }).improve;
   if (given === undefined && options.trace) return r;
   const left = t0 + options.timeoutMs - (options.spentMs ?? 0) - performance.now();
-  const ms = Math.min(given === undefined ? IMPROVE_CAP_MS : given * 1000, left);
-  const work = Math.min(nodesLeft, given === undefined ? defaultImproveWork(searchExpanded) : Infinity);
+  const level = options.context.level;
+  const plan = r.plan;
+  // the plan's pushes, read once and only when needed: a plan of at most FAR_EXCESS moves cannot be far from the bound
+  let read: { board: Board; pushes: Push[] } | null = null;
+  const pushesOf = (): { board: Board; pushes: Push[] } => {
+    if (read === null) {
+      const board = boardOf(level);
+      read = { board, pushes: pushesOfSteps(board, plan.map((op) => space.opName(op))) };
+    }
+    return read;
+  };
+  const mayBeFar = given === undefined && plan.length > FAR_EXCESS;
+  const auto = mayBeFar
+    ? defaultImproveBudget(pushesOf().pushes.length, startBound(pushesOf().board, pushesOf().pushes.length), searchExpanded)
+    : { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS };
+  const ms = Math.min(given === undefined ? auto.ms : given * 1000, left);
+  const work = Math.min(nodesLeft, given === undefined ? auto.work : Infinity);
   // by default nothing below the cost of one window: a search that small found its plan in a few milliseconds
   if (!(ms > 0) || !(work > 0) || (given === undefined && work < WINDOW_SETUP_WORK)) return r;
-  const board = boardOf(options.context.level);
-  const pushes = pushesOfSteps(board, r.plan.map((op) => space.opName(op)));
+  const { board, pushes } = pushesOf();
   const order = planOrder(space);
   const res = improvePlan(board, pushes, { timeoutMs: ms, maxWork: work, order, signal: options.signal, interrupt: options.interrupt, maxMemoryMb: options.maxMemoryMb });
   if (!better(res.after, res.before, order)) return r;
