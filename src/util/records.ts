@@ -20,10 +20,14 @@ export class Records {
     return this.seen.has(keyOf(rec, this.width));
   }
 
-  /** Adds `rec` (its first `width` words) unless an equal record was added; true when it was new. */
-  add(rec: Int32Array): boolean {
+  /**
+   * Adds `rec` (its first `width` words) unless an equal record was added
+   * or `admit`, asked only for a record not added before, says no; true
+   * when it was added. One key per call.
+   */
+  add(rec: Int32Array, admit?: () => boolean): boolean {
     const key = keyOf(rec, this.width);
-    if (this.seen.has(key)) return false;
+    if (this.seen.has(key) || (admit !== undefined && !admit())) return false;
     this.seen.add(key);
     const w = this.width;
     if ((this.count + 1) * w > this.words.length) {

@@ -264,12 +264,13 @@ export class CorralCheck {
             child[j] = to;
             child.subarray(0, k).sort();
             child[k] = this.flood(b, boxAt, this.homeMark, ++this.stamp);
-            if (!positions.has(child)) {
-              if (positions.count >= this.cap) {
-                this.stats.capped++;
-                exit = true;
-              } else positions.add(child);
-            }
+            // a new position past the cap: give up (no deadlock)
+            positions.add(child, () => {
+              if (positions.count < this.cap) return true;
+              this.stats.capped++;
+              exit = true;
+              return false;
+            });
           }
           boxAt[to] = 0;
           boxAt[b] = 1;

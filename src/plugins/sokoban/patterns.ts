@@ -284,7 +284,7 @@ export class DeadlockPatterns {
             child.subarray(0, k).sort();
             child[k] = floodRegion(this.board, sub, b, this.seen, ++this.stamp, this.queue);
             // a relaxed position holding a stored pattern is dead too
-            if (!positions.has(child) && !this.matchAt(sub, b, to)) positions.add(child);
+            positions.add(child, () => !this.matchAt(sub, b, to));
           }
           sub[to] = 0;
           sub[b] = 1;
