@@ -82,6 +82,9 @@ function show(l: Literal, b: Binding): string {
   return factKey({ ...l, args: bound(l, b) });
 }
 
+/** A step as a failure's message writes it (only a failure: the steps replayed keep planlog's term). */
+const written = (names: FactNames, call: { name: string; args: string[] }): string => names.fact(call.name, call.args.map((value): Arg => ({ kind: 'const', value })));
+
 /** Splits a ground term into name and argument texts; null if not a ground callable function-free term. */
 function groundCall(t: Term): { name: string; args: string[] } | null {
   if (t.kind === 'atom') return { name: t.name, args: [] };
@@ -183,16 +186,14 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
   for (let i = 0; i < plan.length; i++) {
     const { term, loc } = plan[i];
     const call = groundCall(term);
-    // the step as the messages write it; the steps replayed keep planlog's term
     const asTerm = termToString(term);
-    const text = call ? names.fact(call.name, call.args.map((value): Arg => ({ kind: 'const', value }))) : asTerm;
     const stepNo = i + 1;
     if (!call) {
-      return fail({ kind: 'not-ground', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: ${text} is not a ground operator term (expected name(constant, …))` });
+      return fail({ kind: 'not-ground', step: stepNo, op: asTerm, loc, missing: [], message: `step ${stepNo}: ${asTerm} is not a ground operator term (expected name(constant, …))` });
     }
     const op = domain.operators.find((o) => o.name.pred === call.name && o.name.args.length === call.args.length);
     if (!op) {
-      return fail({ kind: 'unknown-operator', step: stepNo, op: text, loc, missing: [], message: `step ${stepNo}: no ${names.operator(call.name, call.args.length)} in the domain` });
+      return fail({ kind: 'unknown-operator', step: stepNo, op: written(names, call), loc, missing: [], message: `step ${stepNo}: no ${names.operator(call.name, call.args.length)} in the domain` });
     }
     const b: Binding = new Map();
     const nameOk = op.name.args.every((a, k) => {
@@ -204,6 +205,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     });
     const matched = nameOk ? matchPreconditions(op, state, b) : null;
     if (!matched) {
+      const text = written(names, call);
       const missing = nameOk
         ? op.pre.filter((l) => !matchPreconditions({ ...op, pre: [l], neq: [] }, state, new Map(b))).map((l) => names.fact(l.pred, bound(l, b)))
         : [];
