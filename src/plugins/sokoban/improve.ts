@@ -859,10 +859,11 @@ export function improveResult(space: SearchSpace, options: SearchOptions, r: Sea
     }
     return read;
   };
-  const mayBeFar = given === undefined && plan.length > FAR_EXCESS;
-  const auto = mayBeFar
-    ? defaultImproveBudget(pushesOf().pushes.length, startBound(pushesOf().board, pushesOf().pushes.length), searchExpanded)
-    : { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS };
+  const farBudget = (): { work: number; ms: number } => {
+    const { board, pushes } = pushesOf();
+    return defaultImproveBudget(pushes.length, startBound(board, pushes.length), searchExpanded);
+  };
+  const auto = given === undefined && plan.length > FAR_EXCESS ? farBudget() : { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS };
   const ms = Math.min(given === undefined ? auto.ms : given * 1000, left);
   const work = Math.min(nodesLeft, given === undefined ? auto.work : Infinity);
   // by default nothing below the cost of one window: a search that small found its plan in a few milliseconds
