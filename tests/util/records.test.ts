@@ -18,4 +18,16 @@ describe('Records', () => {
     expect(Array.from(r.words.subarray(3 * 150, 3 * 151))).toEqual([150, 300, -150]);
     expect(r.words.length).toBeGreaterThanOrEqual(600);
   });
+
+  it('asks admit only for a record not added before, and keeps it only when admit says yes', () => {
+    const r = new Records(2);
+    const asked: number[] = [];
+    const admit = (rec: Int32Array) => () => (asked.push(rec[0]), rec[0] % 2 === 0);
+    expect(r.add(Int32Array.of(2, 0), admit(Int32Array.of(2, 0)))).toBe(true);
+    expect(r.add(Int32Array.of(2, 0), admit(Int32Array.of(2, 0)))).toBe(false); // seen: admit not asked
+    expect(r.add(Int32Array.of(3, 0), admit(Int32Array.of(3, 0)))).toBe(false); // refused: not kept
+    expect(r.has(Int32Array.of(3, 0))).toBe(false);
+    expect(asked).toEqual([2, 3]);
+    expect(r.count).toBe(1);
+  });
 });
