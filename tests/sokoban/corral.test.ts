@@ -4,7 +4,7 @@
  * deadlocks are ones the dead-square and freeze checks miss.
  */
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../src/plugins/sokoban/board.ts';
+import { Board, floodRegion } from '../../src/plugins/sokoban/board.ts';
 import { CorralCheck } from '../../src/plugins/sokoban/corral.ts';
 import { deadSquares, FreezeCheck } from '../../src/plugins/sokoban/deadlocks.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
@@ -15,8 +15,8 @@ import { solvable } from './exhaustive.ts';
 const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
 /** The corral test on the level's own position, with the check (for its counts). */
-function corral(b: Board, cap?: number, maxCells?: number): { deadlocked: boolean; check: CorralCheck } {
-  const check = new CorralCheck(b, deadSquares(b), cap, maxCells);
+function corral(b: Board, cap?: number, maxCells?: number, backing = true): { deadlocked: boolean; check: CorralCheck } {
+  const check = new CorralCheck(b, deadSquares(b), cap, maxCells, backing);
   const boxAt = new Uint8Array(b.size);
   for (const p of b.boxes) boxAt[p] = 1;
   return { deadlocked: check.deadlocked(boxAt, b.player), check };
@@ -38,6 +38,11 @@ const DOOR = ['#######', '#.. @ #', '##$$###', '##  ###', '#######'];
 const LEAVES = ['######', '#   @#', '#. $ #', '### ##', '######'];
 // Two boxes fence a corral with both goals in it: each is pushed in onto one.
 const PUSHED_IN = ['#######', '#  $. #', '# * #.#', '#   @$#', '#  #  #', '#######'];
+// The pocket (x4y3) is fenced by x4y2, x3y3 and x4y4 against the right wall; x3y4 backs x3y3 and x4y4.
+// Every push left (x3y3 right, x4y4 up) fills the pocket and freezes a column against the wall.
+const JAM = ['######', '#    #', '#   $#', '#  $ #', '#  $$#', '#    #', '#....#', '#@   #', '######'];
+// The same jam with one more box (x2y3) beside it: it backs x3y3 and can be pushed away, after which the jam is dead.
+const JAM_BACKED = ['######', '#    #', '#   $#', '# $$ #', '#  $$#', '#    #', '#....#', '#.@  #', '######'];
 // The pocket right of the box on its goal is a corral whose boxes are all on goals.
 const SOLVED = ['######', '#.   #', '# $@##', '#  * #', '######'];
 
@@ -56,6 +61,41 @@ describe('corral deadlocks', () => {
     expect(simplyDead(b)).toBe(false);
     expect(corral(b).deadlocked).toBe(true);
     expect(truth(b)).toBe(false);
+  });
+
+  it('a jam: the fence alone can leave the corral, with its backing box it cannot', () => {
+    const b = board(JAM);
+    expect(simplyDead(b)).toBe(false);
+    const alone = corral(b, undefined, undefined, false);
+    expect(alone.deadlocked).toBe(false);
+    // x3y3 pushed down, onto x3y4 (no box in the fence's relaxed problem): no search
+    expect(alone.check.stats).toEqual({ corrals: 0, searches: 0, proven: 0, capped: 0 });
+    const backed = corral(b);
+    expect(backed.deadlocked).toBe(true);
+    // fence x4y2 x3y3 x4y4, backing x3y4: two pushes, each into a freeze
+    expect(backed.check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0 });
+    expect(truth(b)).toBe(false);
+  });
+
+  it('a backing box that can leave is dropped from the relaxed problem, which is then proven dead', () => {
+    const b = board(JAM_BACKED);
+    expect(simplyDead(b)).toBe(false);
+    expect(corral(b, undefined, undefined, false).deadlocked).toBe(false);
+    expect(corral(b).deadlocked).toBe(true);
+    expect(truth(b)).toBe(false);
+  });
+
+  it('a push that backs a fence two squares away (diagonally) examines that corral', () => {
+    // JAM with x2y4 for x3y4: the fence alone can leave (x3y3 down); x2y4 pushed right to x3y4 makes the jam
+    const before = board(['######', '#    #', '#   $#', '#  $ #', '# $ $#', '#    #', '#....#', '#@   #', '######']);
+    expect(corral(before).deadlocked).toBe(false);
+    const b = board(JAM);
+    const boxAt = new Uint8Array(b.size);
+    for (const p of b.boxes) boxAt[p] = 1;
+    const reach = new Int32Array(b.size);
+    const player = floodRegion(b, boxAt, b.square('x2y4'), reach, 1, new Int32Array(b.size));
+    expect(new CorralCheck(b, deadSquares(b)).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(true);
+    expect(new CorralCheck(b, deadSquares(b), undefined, undefined, false).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(false);
   });
 
   it.each([

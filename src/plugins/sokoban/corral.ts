@@ -5,22 +5,30 @@
  * A *corral* of a position is a connected set C of free floor cells (no
  * box) that the player cannot reach; its *fence* K is the set of boxes next
  * to a cell of C (every neighbour of a cell of C is a wall, a box of K, or
- * in C). Corrals with every box of K on a goal, and corrals of more than
+ * in C). Its *backing* B is the boxes next to a box of K, not in K: they
+ * hold the fence in place (a fence box that could only leave the corral
+ * onto a backing box's square, or pushed from it, stays while B stands).
+ * Corrals with every box of K on a goal, and corrals of more than
  * `maxCells` cells, are not examined. For the others the test asks a
  * smaller question, the *relaxed problem*: the same level with only the
- * boxes of K (every other box removed) and the player where it stands —
- * can the player get every box of K onto a goal (any goals)? It searches
- * the pushes of that problem breadth-first, dropping children with a box
- * on a dead square or in a freeze deadlock (deadlocks.ts) among the boxes
- * of K, and answers:
+ * boxes of K ∪ B (every other box removed) and the player where it stands —
+ * can the player get every one of those boxes onto a goal (any goals)? It
+ * searches the pushes of that problem breadth-first, dropping children with
+ * a box on a dead square or in a freeze deadlock (deadlocks.ts) among its
+ * boxes; a box pushed out of the area C ∪ K ∪ B leaves the relaxed problem
+ * (the child becomes the smaller problem without it). It answers:
  *
- * - *deadlock* only when the search has seen every position of the relaxed
- *   problem reachable from the start and none has every box of K on a goal;
- * - *no deadlock* as soon as a push takes a box to a live cell outside
- *   C ∪ K (it leaves the corral), the player reaches a cell of C (the fence
- *   is open), every box of K is on a goal, or the search has stored `cap`
- *   positions. The first two are not proofs of anything: they stop
+ * - *deadlock* only when the search has seen every position reachable from
+ *   the start and none has all its boxes on goals;
+ * - *no deadlock* as soon as the player reaches a cell of C (the fence is
+ *   open: a fence box pushed out of the area leaves the player next to C),
+ *   every box is on a goal, or the search has stored `cap` positions; and
+ *   before any search, when the player can push a box of K out of the area
+ *   now. The first and the last are not proofs of anything: they stop
  *   searches that would rarely end in a deadlock.
+ *
+ * Without backing (the constructor's `backing` false: K alone), a push of a
+ * box out of C ∪ K ends the search with *no deadlock* instead.
  *
  * Why a deadlock answer is never wrong: take any plan from the real
  * position and follow the boxes of K through it. Replay it in the relaxed
@@ -33,7 +41,9 @@
  * on the same cell. The real plan ends with every box on a goal (a level
  * has as many goals as boxes, and the goal asks a box on every goal), so
  * the replay ends with every box of K on a goal: the relaxed problem is
- * solvable. The dropped children are relaxed positions from which the
+ * solvable. A child whose box left the area is replaced by the same
+ * position without that box: a plan of the child is a plan of it (the same
+ * replay), so if it has none, neither has the child. The dropped children are relaxed positions from which the
  * relaxed problem has no solution (a box on a dead square, or a frozen set
  * with a box off goal, stays so whatever the other boxes do), so dropping
  * them loses no solution of the relaxed problem. The search answers
@@ -43,7 +53,7 @@
  * its fence, the size limit and the exits only choose which questions to
  * ask and when to give up; any choice of boxes would be sound.
  *
- * Answers are cached by the fence's squares and a square of the player's
+ * Answers are cached by the squares of K ∪ B and a square of the player's
  * region, which fix the relaxed problem (a cached "no deadlock" may come
  * from another corral with the same fence; it is only a missed proof).
  */
@@ -92,12 +102,16 @@ export class CorralCheck {
   private readonly fence: Int32Array;
   /** The relaxed problem's boxes (1 where a box of the fence stands). */
   private readonly boxAt: Uint8Array;
+  /** Offsets of the squares two steps from a square (diagonal, or straight on). */
+  private readonly twoAway: Int32Array;
 
   constructor(
     private readonly board: Board,
     private readonly dead: Uint8Array,
     private readonly cap = CORRAL_CAP,
     private readonly maxCells = CORRAL_MAX_CELLS,
+    /** The relaxed problem holds the fence's backing boxes too (boxes next to a fence box); false: the fence alone. */
+    private readonly backing = true,
   ) {
     const n = board.size;
     this.freeze = new FreezeCheck(board, dead);
@@ -110,6 +124,8 @@ export class CorralCheck {
     this.cellsOf = new Int32Array(n);
     this.fence = new Int32Array(n);
     this.boxAt = new Uint8Array(n);
+    const w = board.width;
+    this.twoAway = Int32Array.from([-w - 1, -w + 1, w - 1, w + 1, -2 * w, 2 * w, -2, 2]);
   }
 
   /**
@@ -126,17 +142,24 @@ export class CorralCheck {
   }
 
   /**
-   * deadlocked() for the corrals next to the box at `box` only, the
-   * player's region given as `reach[p] === mark` (`player` one of its
-   * squares). After a push of that box from a position none of whose
-   * corrals is a proven deadlock, the others are corrals of that position
-   * with the same fence and the same relaxed problem (the cell the box left
-   * is the player's), so they need no new test.
+   * deadlocked() for the corrals next to the box at `box` only, or with
+   * backing two squares from it (a fence box's backing), the player's
+   * region given as `reach[p] === mark` (`player` one of its squares).
+   * After a push of that box from a position none of whose corrals is a
+   * proven deadlock, the others are corrals of that position with the same
+   * relaxed problem, or one box fewer (the square the box left is the
+   * player's, or was a backing box's), so they need no new test.
    */
   deadlockedNear(boxAt: Uint8Array, player: number, box: number, reach: Int32Array, mark: number): boolean {
     const first = this.stamp + 1;
     const dirs = this.board.dirs;
     for (let d = 0; d < 4; d++) if (this.corralAt(box + dirs[d], boxAt, player, reach, mark, first)) return true;
+    if (!this.backing) return false;
+    // the box may back a fence box of a corral two squares away (diagonally, or straight on)
+    for (const o of this.twoAway) {
+      const q = box + o;
+      if (q >= 0 && q < this.board.size && this.corralAt(q, boxAt, player, reach, mark, first)) return true;
+    }
     return false;
   }
 
@@ -165,7 +188,21 @@ export class CorralCheck {
         }
       }
     }
-    if (!offGoal || this.leaves(k, reach, mark, area)) return false;
+    if (!offGoal) return false;
+    const nK = k;
+    if (this.backing) {
+      // the boxes next to the fence's boxes: they hold them in place, so they join the relaxed problem
+      for (let i = 0; i < nK; i++) {
+        for (let d = 0; d < 4; d++) {
+          const q = this.fence[i] + dirs[d];
+          if (boxAt[q] && this.area[q] !== area) {
+            this.area[q] = area;
+            this.fence[k++] = q;
+          }
+        }
+      }
+    }
+    if (this.leaves(nK, reach, mark, area)) return false;
     this.stats.corrals++;
     const fence = this.fence.subarray(0, k).sort();
     const key = this.keyOf(fence, player);
@@ -229,8 +266,9 @@ export class CorralCheck {
     const W = k + 1;
     const boxAt = this.boxAt;
     const positions = new Records(W);
+    // a box pushed out of the area leaves the relaxed problem (square −1, sorted first)
     const load = (s: Int32Array, off: number, on: number): void => {
-      for (let j = 0; j < k; j++) boxAt[s[off + j]] = on;
+      for (let j = 0; j < k; j++) if (s[off + j] >= 0) boxAt[s[off + j]] = on;
     };
     const child = new Int32Array(W);
     child.set(start);
@@ -247,21 +285,30 @@ export class CorralCheck {
       let exit = false;
       for (let c = 0; c < nC && !exit; c++) exit = this.inner[this.cellsOf[c]] === reachStamp;
       let onGoal = 0;
-      for (let j = 0; j < k; j++) onGoal += goal[states[off + j]];
+      let left = 0;
+      for (let j = 0; j < k; j++) {
+        const b = states[off + j];
+        if (b < 0) continue;
+        left++;
+        onGoal += goal[b];
+      }
       for (let j = 0; j < k && !exit; j++) {
         const b = states[off + j];
+        if (b < 0) continue;
         for (let d = 0; d < 4 && !exit; d++) {
           const to = b + dirs[d];
           if (this.inner[b - dirs[d]] !== reachStamp || !floor[to] || boxAt[to] || this.dead[to]) continue;
-          if (this.area[to] !== areaStamp || onGoal - goal[b] + goal[to] === k) {
+          const out = this.area[to] !== areaStamp;
+          // out of the area: a fence box (the corral opens), or without backing boxes
+          if ((out && !this.backing) || onGoal - goal[b] + (out ? 0 : goal[to]) === left - (out ? 1 : 0)) {
             exit = true;
             break;
           }
           boxAt[b] = 0;
-          boxAt[to] = 1;
-          if (!this.freeze.frozenAt(boxAt, to)) {
+          if (!out) boxAt[to] = 1;
+          if (out || !this.freeze.frozenAt(boxAt, to)) {
             child.set(states.subarray(off, off + k));
-            child[j] = to;
+            child[j] = out ? -1 : to;
             child.subarray(0, k).sort();
             child[k] = this.flood(b, boxAt, this.homeMark, ++this.stamp);
             // a new position past the cap: give up (no deadlock)
@@ -272,7 +319,7 @@ export class CorralCheck {
               return false;
             });
           }
-          boxAt[to] = 0;
+          if (!out) boxAt[to] = 0;
           boxAt[b] = 1;
         }
       }

@@ -58,6 +58,8 @@ export interface PushSearchConfig {
   backward?: boolean;
   /** Corral-deadlock pruning of forward searches (corral.ts); default on, false turns it off. */
   corrals?: boolean;
+  /** The corral check's relaxed problems hold the boxes backing the fence too (corral.ts); default on. */
+  corralBacking?: boolean;
   /**
    * PI-corral pruning (corral.ts, PiCorrals; forward only, not with
    * macros): a state with a PI-corral is expanded with the pushes into it
@@ -651,7 +653,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);
-  const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead) : null;
+  const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead, undefined, undefined, c.corralBacking !== false) : null;
   const none = resultBuilder(budget, () => ({ expanded: 0, generated: 0, duplicates: 0, evaluated: 0, reopened: 0, stored: 0, bytesPerState: 0 }));
   const unsolvable = (reason: string): PushSearchResult => ({ ...none('unsolvable', null, reason), pushes: null });
 
