@@ -17,8 +17,8 @@ import type { SearchTrace } from '../../src/trace/trace.ts';
 
 /** Two boxes in a corridor: the second box can never reach a goal, so iddfs deepens to bound 7, where the longest partial plan (6) stops it (46 expansions). */
 const TWO = '#########\n#@$ .$. #\n#########\n';
-/** Five boxes, 783,372 states (maps/bench.txt). */
-const HARD = ['#######', '#. .  #', '# $$$ #', '#  #  #', '# $ $ #', '#. .@.#', '#######', ''].join('\n');
+/** Seven boxes: bfs expands over 20 million states in 20 s without an end (a five-box level of 783,372 states took 0.2 s, so a Cancel could come after the end). */
+const HARD = ['#########', '#. .  . #', '# $$$ $ #', '#  #    #', '# $ $ $ #', '#. .@. .#', '#########', ''].join('\n');
 
 describe.skipIf(!hasChromium)('the Search view', () => {
   const t = browserTests();
@@ -193,7 +193,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     await page.selectOption('#algo', 'iddfs');
     await page.selectOption('#more-options [data-field="cycle"] select', 'action');
     expect(await page.isEnabled('#trace-download')).toBe(true);
-    // while a new trace runs: disabled (five boxes, bfs runs for seconds), and after Cancel the old trace's download again
+    // while a new trace runs: disabled (seven boxes, bfs runs for minutes), and after Cancel the old trace's download again
     await page.fill('#level-text', HARD);
     await page.selectOption('#algo', 'bfs');
     await page.click('#trace');
@@ -201,7 +201,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(await page.isDisabled('#trace-download')).toBe(true);
     await page.click('#trace-cancel');
     await page.waitForFunction(() => !(document.querySelector('#trace') as HTMLButtonElement).disabled);
-    // the page shows the five-box level now, not the traced one: still disabled
+    // the page shows the seven-box level now, not the traced one: still disabled
     expect(await page.isVisible('#trace-stale')).toBe(true);
     expect(await page.isDisabled('#trace-download')).toBe(true);
     expect(errors).toEqual([]);
@@ -216,7 +216,7 @@ describe.skipIf(!hasChromium)('the Search view', () => {
     expect(errors).toEqual([]);
   }, 60_000);
   it('live counters while a real search runs, and Cancel stops it', async () => {
-    // five boxes, 783,372 states (maps/bench.txt): bfs runs for seconds
+    // seven boxes: bfs runs for minutes
     await page.fill('#level-text', HARD);
     await page.selectOption('#algo', 'bfs');
     await page.click('#trace');
