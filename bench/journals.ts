@@ -3,8 +3,9 @@
  * PDDL folders, e.g. planlog and a Fast Downward peer) side by side, per
  * domain (the problem's folder): problems, how many each solved, the
  * problems only one solved, those both solved at different costs, and the
- * IPC time score (1 for a problem solved within 1 s, 1 − log t / log L for
- * t seconds up to the limit L, 0 unsolved; t is the row's totalMs).
+ * IPC time score (src/bench/ipc.ts timeScore: 1 for a problem solved
+ * within 1 s, 1 − log t / log L for t seconds up to the limit L, 0 unsolved
+ * or over L; t is the row's totalMs).
  *
  *   npx tsx bench/journals.ts A/bench.jsonl B/bench.jsonl [--limit SEC]
  *
@@ -13,6 +14,8 @@
 import { readFileSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { benchArgs } from './args.ts';
+import { domainOf, timeScore } from '../src/bench/ipc.ts';
+import type { BenchRow } from '../src/bench/run.ts';
 
 const { values, positionals } = benchArgs(import.meta.url, { allowPositionals: true, options: { limit: { type: 'string', default: '300' } } });
 if (positionals.length !== 2) {
@@ -20,11 +23,7 @@ if (positionals.length !== 2) {
   process.exit(2);
 }
 
-interface Row {
-  solved: boolean;
-  cost: number | null;
-  totalMs: number;
-}
+type Row = Pick<BenchRow, 'file' | 'solved' | 'cost' | 'totalMs'>;
 
 /** A journal's rows by problem (its key's second field); the first line names the run. */
 function journal(file: string): Map<string, Row> {
@@ -38,13 +37,13 @@ function journal(file: string): Map<string, Row> {
 }
 
 const limit = Number(values.limit);
-const timeScore = (r: Row | undefined): number => (r?.solved ? 1 - Math.log(Math.max(r.totalMs / 1000, 1)) / Math.log(limit) : 0);
+const score = (r: Row | undefined): number => (r?.solved ? timeScore(r.totalMs / 1000, limit) : 0);
 const [a, b] = positionals.map(journal);
 // a journal's name: its file's (fd.jsonl: fd), or its folder's for OUT/bench.jsonl
 const [nameA, nameB] = positionals.map((f) => (basename(f) === 'bench.jsonl' ? basename(dirname(f)) : basename(f, '.jsonl')));
 const domains = new Map<string, string[]>();
 for (const problem of new Set([...a.keys(), ...b.keys()])) {
-  const d = basename(dirname(problem.replace(/:\d+$/, '')));
+  const d = domainOf((a.get(problem) ?? b.get(problem))!);
   domains.set(d, [...(domains.get(d) ?? []), problem]);
 }
 
@@ -63,8 +62,8 @@ for (const [d, problems] of domains) {
     only(a, b).length,
     only(b, a).length,
     cost.length,
-    problems.reduce((s, p) => s + timeScore(a.get(p)), 0),
-    problems.reduce((s, p) => s + timeScore(b.get(p)), 0),
+    problems.reduce((s, p) => s + score(a.get(p)), 0),
+    problems.reduce((s, p) => s + score(b.get(p)), 0),
   ];
   row.forEach((v, i) => (total[i] += v));
   console.log(`| ${d} | ${row.map((v, i) => (i >= 7 ? v.toFixed(1) : String(v))).join(' | ')} |`);

@@ -172,36 +172,15 @@ export class CorralCheck {
     if (!this.board.floor[start] || boxAt[start] || reach[start] === mark || this.corral[start] >= first) return false;
     const nC = this.corralCells(start, boxAt, first);
     if (nC < 0) return false;
-    const { dirs, goal } = this.board;
-    // The area: the corral's cells and its fence (boxes next to it).
+    // The area: the corral's cells and its fence (boxes next to it) …
     const area = ++this.stamp;
     for (let i = 0; i < nC; i++) this.area[this.cellsOf[i]] = area;
-    let k = 0;
+    const nK = this.addBoxesNext(this.cellsOf, nC, boxAt, area, 0);
     let offGoal = false;
-    for (let i = 0; i < nC; i++) {
-      for (let d = 0; d < 4; d++) {
-        const q = this.cellsOf[i] + dirs[d];
-        if (boxAt[q] && this.area[q] !== area) {
-          this.area[q] = area;
-          this.fence[k++] = q;
-          if (!goal[q]) offGoal = true;
-        }
-      }
-    }
+    for (let i = 0; i < nK && !offGoal; i++) offGoal = !this.board.goal[this.fence[i]];
     if (!offGoal) return false;
-    const nK = k;
-    if (this.backing) {
-      // the boxes next to the fence's boxes: they hold them in place, so they join the relaxed problem
-      for (let i = 0; i < nK; i++) {
-        for (let d = 0; d < 4; d++) {
-          const q = this.fence[i] + dirs[d];
-          if (boxAt[q] && this.area[q] !== area) {
-            this.area[q] = area;
-            this.fence[k++] = q;
-          }
-        }
-      }
-    }
+    // … and its backing (boxes next to the fence's: they hold them in place, so they join the relaxed problem)
+    const k = this.backing ? this.addBoxesNext(this.fence, nK, boxAt, area, nK) : nK;
     if (this.leaves(nK, reach, mark, area)) return false;
     this.stats.corrals++;
     const fence = this.fence.subarray(0, k).sort();
@@ -213,6 +192,25 @@ export class CorralCheck {
       this.cache.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * Appends to `fence`, from index k, the boxes next to the squares
+   * sq[0..n) that are not in the area yet (`area[p] === areaStamp`), and
+   * marks them in it; returns the new count.
+   */
+  private addBoxesNext(sq: Int32Array, n: number, boxAt: Uint8Array, areaStamp: number, k: number): number {
+    const dirs = this.board.dirs;
+    for (let i = 0; i < n; i++) {
+      for (let d = 0; d < 4; d++) {
+        const q = sq[i] + dirs[d];
+        if (boxAt[q] && this.area[q] !== areaStamp) {
+          this.area[q] = areaStamp;
+          this.fence[k++] = q;
+        }
+      }
+    }
+    return k;
   }
 
   /**
