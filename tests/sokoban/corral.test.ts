@@ -15,8 +15,8 @@ import { solvable } from './exhaustive.ts';
 const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
 /** The corral test on the level's own position, with the check (for its counts). */
-function corral(b: Board, cap?: number, maxCells?: number, backing = true): { deadlocked: boolean; check: CorralCheck } {
-  const check = new CorralCheck(b, deadSquares(b), cap, maxCells, backing);
+function corral(b: Board, cap?: number, maxCells?: number, backing = true, merge = true): { deadlocked: boolean; check: CorralCheck } {
+  const check = new CorralCheck(b, deadSquares(b), { cap, maxCells, backing, merge });
   const boxAt = new Uint8Array(b.size);
   for (const p of b.boxes) boxAt[p] = 1;
   return { deadlocked: check.deadlocked(boxAt, b.player), check };
@@ -43,6 +43,10 @@ const PUSHED_IN = ['#######', '#  $. #', '# * #.#', '#   @$#', '#  #  #', '#####
 const JAM = ['######', '#    #', '#   $#', '#  $ #', '#  $$#', '#    #', '#....#', '#@   #', '######'];
 // The same jam with one more box (x2y3) beside it: it backs x3y3 and can be pushed away, after which the jam is dead.
 const JAM_BACKED = ['######', '#    #', '#   $#', '# $$ #', '#  $$#', '#    #', '#....#', '#.@  #', '######'];
+// Two corrals share the fence box x3y4: the cell x4y4 between x3y4 and x5y4 (walls above and below it), and the pocket x3y5 x2y6 x3y6
+// closed by x3y4 and x2y5. Alone, each can be opened (x3y4 pushed up from x3y5 without x2y5; x3y4 pushed right without x5y4);
+// together every push of the three boxes ends in a freeze or on a dead square.
+const TWO_CORRALS = ['##########', '#@      .#', '#        #', '#   #    #', '## $ $ ..#', '##$ ######', '##  #', '#####'];
 // The pocket right of the box on its goal is a corral whose boxes are all on goals.
 const SOLVED = ['######', '#.   #', '# $@##', '#  * #', '######'];
 
@@ -52,7 +56,7 @@ describe('corral deadlocks', () => {
     expect(simplyDead(b)).toBe(false);
     const { deadlocked, check } = corral(b);
     expect(deadlocked).toBe(true);
-    expect(check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0 });
+    expect(check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0, merged: 0 });
     expect(truth(b)).toBe(false);
   });
 
@@ -69,11 +73,11 @@ describe('corral deadlocks', () => {
     const alone = corral(b, undefined, undefined, false);
     expect(alone.deadlocked).toBe(false);
     // x3y3 pushed down, onto x3y4 (no box in the fence's relaxed problem): no search
-    expect(alone.check.stats).toEqual({ corrals: 0, searches: 0, proven: 0, capped: 0 });
+    expect(alone.check.stats).toEqual({ corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 });
     const backed = corral(b);
     expect(backed.deadlocked).toBe(true);
     // fence x4y2 x3y3 x4y4, backing x3y4: two pushes, each into a freeze
-    expect(backed.check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0 });
+    expect(backed.check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0, merged: 0 });
     expect(truth(b)).toBe(false);
   });
 
@@ -82,6 +86,20 @@ describe('corral deadlocks', () => {
     expect(simplyDead(b)).toBe(false);
     expect(corral(b, undefined, undefined, false).deadlocked).toBe(false);
     expect(corral(b).deadlocked).toBe(true);
+    expect(truth(b)).toBe(false);
+  });
+
+  it('two corrals sharing a fence box: neither alone is proven, merged they are', () => {
+    const b = board(TWO_CORRALS);
+    expect(simplyDead(b)).toBe(false);
+    const alone = corral(b, undefined, undefined, true, false);
+    expect(alone.deadlocked).toBe(false);
+    // each corral alone: x3y4 can be pushed down out of x4y4's area, x3y4 right out of the pocket's
+    expect(alone.check.stats).toEqual({ corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 });
+    const merged = corral(b);
+    // the group (x4y4 and the pocket, fence x3y4 x5y4 x2y5) searched once, without the exit on the player reaching x4y4
+    expect(merged.deadlocked).toBe(true);
+    expect(merged.check.stats).toEqual({ corrals: 1, searches: 1, proven: 1, capped: 0, merged: 1 });
     expect(truth(b)).toBe(false);
   });
 
@@ -95,13 +113,13 @@ describe('corral deadlocks', () => {
     const reach = new Int32Array(b.size);
     const player = floodRegion(b, boxAt, b.square('x2y4'), reach, 1, new Int32Array(b.size));
     expect(new CorralCheck(b, deadSquares(b)).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(true);
-    expect(new CorralCheck(b, deadSquares(b), undefined, undefined, false).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(false);
+    expect(new CorralCheck(b, deadSquares(b), { backing: false }).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(false);
   });
 
   it.each([
-    ['a box that can be pushed out of its corral onto a live square: no search', LEAVES, { corrals: 0, searches: 0, proven: 0, capped: 0 }],
-    ['boxes that can be pushed into their corral onto its goals: the search stops with every box on a goal', PUSHED_IN, { corrals: 1, searches: 1, proven: 0, capped: 0 }],
-    ['a corral whose fence is all on goals is already solved: not examined', SOLVED, { corrals: 0, searches: 0, proven: 0, capped: 0 }],
+    ['a box that can be pushed out of its corral onto a live square: no search', LEAVES, { corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 }],
+    ['boxes that can be pushed into their corral onto its goals: the search stops with every box on a goal', PUSHED_IN, { corrals: 1, searches: 1, proven: 0, capped: 0, merged: 0 }],
+    ['a corral whose fence is all on goals is already solved: not examined', SOLVED, { corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 }],
   ])('no deadlock, and the level is solvable: %s', (_, rows, stats) => {
     const b = board(rows);
     const { deadlocked, check } = corral(b);
@@ -125,7 +143,7 @@ describe('corral deadlocks', () => {
     const boxAt = new Uint8Array(b.size);
     for (const p of b.boxes) boxAt[p] = 1;
     expect(check.deadlocked(boxAt, b.player)).toBe(true);
-    expect(check.stats).toEqual({ corrals: 2, searches: 1, proven: 1, capped: 0 });
+    expect(check.stats).toEqual({ corrals: 2, searches: 1, proven: 1, capped: 0, merged: 0 });
   });
 });
 

@@ -30,6 +30,16 @@
  * Without backing (the constructor's `backing` false: K alone), a push of a
  * box out of C ∪ K ends the search with *no deadlock* instead.
  *
+ * *Merging* (`merge`, on by default): a corral not proven alone is examined
+ * once more as a group with the corrals next to its fence boxes (and
+ * theirs, up to twice `maxCells` cells): C the group's cells, K all their
+ * fences. Two pockets that share a fence box can each be opened alone —
+ * the box that opens one is pushed into the other, or out from a square
+ * only the other's fence keeps the player from — and be dead together.
+ * The group's search has no exit on the player reaching a cell of C (one
+ * of its pockets opening is the question itself); it ends on every box on
+ * a goal, at the cap, or exhausted.
+ *
  * Why a deadlock answer is never wrong: take any plan from the real
  * position and follow the boxes of K through it. Replay it in the relaxed
  * problem, leaving out the pushes of the other boxes: every walk stays
@@ -69,6 +79,18 @@ export const CORRAL_MAX_CELLS = 10;
 
 const CACHE_LIMIT = 1 << 20;
 
+/** A CorralCheck's limits and techniques (defaults: CORRAL_CAP, CORRAL_MAX_CELLS, backing and merging on). */
+export interface CorralOptions {
+  /** Positions one relaxed search may store before it gives up. */
+  cap?: number;
+  /** Corrals of more cells are not examined (a merged group: twice as many). */
+  maxCells?: number;
+  /** The relaxed problem holds the fence's backing boxes too (boxes next to a fence box); false: the fence alone. */
+  backing?: boolean;
+  /** A corral not proven dead alone is examined again merged with the corrals that share its fence boxes. */
+  merge?: boolean;
+}
+
 /** Counts of a CorralCheck's work, for measurements and tests. */
 export interface CorralStats {
   /** Corrals examined (small, a box of the fence off goal, no box of the fence pushable out of it). */
@@ -79,6 +101,8 @@ export interface CorralStats {
   proven: number;
   /** Searches stopped by the cap. */
   capped: number;
+  /** Groups of corrals examined merged (after none of their first corral alone was proven). */
+  merged: number;
 }
 
 /**
@@ -86,12 +110,14 @@ export interface CorralStats {
  * so one instance serves a whole search (not reentrant).
  */
 export class CorralCheck {
-  readonly stats: CorralStats = { corrals: 0, searches: 0, proven: 0, capped: 0 };
+  readonly stats: CorralStats = { corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 };
   private readonly cache = new Map<number | string, boolean>();
   private readonly freeze: FreezeCheck;
   /** Marks, each compared with a stamp: the player's region, the corrals, a corral's area C ∪ K, relaxed player regions (key, expansion). */
   private readonly reach: Int32Array;
   private readonly corral: Int32Array;
+  /** Marks of the cells of a group of corrals being merged. */
+  private readonly union: Int32Array;
   private readonly area: Int32Array;
   private readonly homeMark: Int32Array;
   private readonly inner: Int32Array;
@@ -105,18 +131,25 @@ export class CorralCheck {
   /** Offsets of the squares two steps from a square (diagonal, or straight on). */
   private readonly twoAway: Int32Array;
 
+  private readonly cap: number;
+  private readonly maxCells: number;
+  private readonly backing: boolean;
+  private readonly merge: boolean;
+
   constructor(
     private readonly board: Board,
     private readonly dead: Uint8Array,
-    private readonly cap = CORRAL_CAP,
-    private readonly maxCells = CORRAL_MAX_CELLS,
-    /** The relaxed problem holds the fence's backing boxes too (boxes next to a fence box); false: the fence alone. */
-    private readonly backing = true,
+    options: CorralOptions = {},
   ) {
+    this.cap = options.cap ?? CORRAL_CAP;
+    this.maxCells = options.maxCells ?? CORRAL_MAX_CELLS;
+    this.backing = options.backing ?? true;
+    this.merge = options.merge ?? true;
     const n = board.size;
     this.freeze = new FreezeCheck(board, dead);
     this.reach = new Int32Array(n);
     this.corral = new Int32Array(n);
+    this.union = new Int32Array(n);
     this.area = new Int32Array(n);
     this.homeMark = new Int32Array(n);
     this.inner = new Int32Array(n);
@@ -172,6 +205,23 @@ export class CorralCheck {
     if (!this.board.floor[start] || boxAt[start] || reach[start] === mark || this.corral[start] >= first) return false;
     const nC = this.corralCells(start, boxAt, first);
     if (nC < 0) return false;
+    if (this.examine(nC, boxAt, player, reach, mark, false)) return true;
+    if (!this.merge) return false;
+    // not proven alone: with the corrals next to its fence
+    const nU = this.mergeCells(nC, boxAt, reach, mark);
+    if (nU <= nC) return false;
+    this.stats.merged++;
+    return this.examine(nU, boxAt, player, reach, mark, true);
+  }
+
+  /**
+   * Examines the area of the corral cells cellsOf[0..nC): true when its
+   * relaxed problem is proven unsolvable (see the module comment). A group
+   * of merged corrals is searched without the exit on the player reaching
+   * one of its cells (the fence opened): one of its corrals alone was not
+   * proven, so the group is the question worth the search's cap.
+   */
+  private examine(nC: number, boxAt: Uint8Array, player: number, reach: Int32Array, mark: number, merged: boolean): boolean {
     // The area: the corral's cells and its fence (boxes next to it) …
     const area = ++this.stamp;
     for (let i = 0; i < nC; i++) this.area[this.cellsOf[i]] = area;
@@ -184,14 +234,55 @@ export class CorralCheck {
     if (this.leaves(nK, reach, mark, area)) return false;
     this.stats.corrals++;
     const fence = this.fence.subarray(0, k).sort();
-    const key = this.keyOf(fence, player);
+    const key = this.keyOf(fence, player, merged);
     let answer = this.cache.get(key);
     if (answer === undefined) {
-      answer = this.search(Int32Array.from(fence), player, nC, area);
+      answer = this.search(Int32Array.from(fence), player, merged ? 0 : nC, area);
       if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
       this.cache.set(key, answer);
     }
     return answer;
+  }
+
+  /**
+   * Appends to the corral cellsOf[0..nC) the corrals next to its fence
+   * boxes, and theirs in turn (free cells next to a fence box, outside the
+   * player's region: a corral cell's free neighbours are in its corral, so
+   * any free cell outside the listed ones is another corral's); returns the
+   * new count, or nC when the group would exceed twice maxCells cells.
+   */
+  private mergeCells(nC: number, boxAt: Uint8Array, reach: Int32Array, mark: number): number {
+    const { floor, dirs } = this.board;
+    const cells = this.cellsOf;
+    const u = ++this.stamp;
+    for (let i = 0; i < nC; i++) this.union[cells[i]] = u;
+    const limit = 2 * this.maxCells;
+    let n = nC;
+    for (let i = 0; i < n; i++) {
+      for (let d = 0; d < 4; d++) {
+        const b = cells[i] + dirs[d];
+        if (!boxAt[b]) continue;
+        for (let e = 0; e < 4; e++) {
+          const q = b + dirs[e];
+          // a free cell next to the fence outside the player's region and the group: another corral
+          if (!floor[q] || boxAt[q] || this.union[q] === u || reach[q] === mark) continue;
+          if (n === limit) return nC;
+          this.union[q] = u;
+          cells[n++] = q;
+        }
+      }
+      // a new cell's free neighbours are its corral's
+      if (i >= nC) {
+        for (let d = 0; d < 4; d++) {
+          const q = cells[i] + dirs[d];
+          if (!floor[q] || boxAt[q] || this.union[q] === u) continue;
+          if (n === limit) return nC;
+          this.union[q] = u;
+          cells[n++] = q;
+        }
+      }
+    }
+    return n;
   }
 
   /**
@@ -237,22 +328,23 @@ export class CorralCheck {
    * with digits player, fence… in base board.size while that stays exact
    * (keys of different lengths never meet: the player's square, a floor
    * cell, is never 0, so a key of k fence boxes lies in [size^k, size^(k+1))),
-   * else a string of the squares.
+   * else a string of the squares; negated (or marked) for a merged group,
+   * whose search has no exit on the fence opening.
    */
-  private keyOf(fence: Int32Array, player: number): number | string {
+  private keyOf(fence: Int32Array, player: number, merged: boolean): number | string {
     const size = this.board.size;
     let key = player;
     for (const b of fence) {
-      if (key > (Number.MAX_SAFE_INTEGER - b) / size) return String.fromCharCode(...fence, player);
+      if (key > (Number.MAX_SAFE_INTEGER - b) / size) return String.fromCharCode(...fence, player) + (merged ? 'm' : '');
       key = key * size + b;
     }
-    return key;
+    return merged ? -key : key;
   }
 
   /**
    * Breadth-first search of the relaxed problem: the boxes `start` (sorted),
-   * the player on `player`, the corral's nC cells in cellsOf, its area
-   * marked `area[p] === areaStamp`. A position is k box squares (sorted)
+   * the player on `player`, the nC cells of cellsOf whose reaching is an
+   * exit (the corral's, or none), its area marked `area[p] === areaStamp`. A position is k box squares (sorted)
    * and the smallest square of the player's region. True when it exhausts
    * the positions without an exit (see the module comment); false on an
    * exit or at the cap.

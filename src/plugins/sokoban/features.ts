@@ -3,7 +3,8 @@
  * (Shoham & Schaeffer, 2020): every state is projected onto a few features
  * — how many boxes are packed (on goals; in a goal room, in the room's
  * packing order, packing.ts), how many regions the boxes cut
- * the floor into (connectivity) — and the search takes turns among the
+ * the floor into (connectivity), optionally how many boxes the goals
+ * filled shut out (out of plan) — and the search takes turns among the
  * cells of that feature space, expanding in each the state its box
  * estimate ranks best. A search guided by distance alone digs into the
  * states that look closest; turning over the cells keeps every kind of
@@ -21,6 +22,11 @@ import type { PackingOrder } from './packing.ts';
 
 /** Regions above this count share one cell. */
 const MAX_REGIONS = 15;
+/** Out-of-plan boxes above this count share one cell. */
+const MAX_OUT = 3;
+/** The cell's fields: ((packed · OUT_BASE) + out of plan) · REGION_BASE + regions. */
+const REGION_BASE = MAX_REGIONS + 1;
+const OUT_BASE = MAX_OUT + 1;
 
 /** The feature cell of states: packed boxes and floor regions. */
 export class FeatureCells {
@@ -28,6 +34,9 @@ export class FeatureCells {
   private readonly mark: Int32Array;
   private readonly queue: Int32Array;
   private stamp = 0;
+  /** The squares from which a box can be pushed to a free goal past the boxes on goals (outOfPlan's flood). */
+  private readonly toGoal: Int32Array;
+  private toGoalStamp = 0;
 
   constructor(
     private readonly board: Board,
@@ -35,6 +44,8 @@ export class FeatureCells {
     targets: ArrayLike<number>,
     /** The goal rooms' packing order (forward): a box on a room goal counts as packed only in the order's prefix. */
     private readonly packing: PackingOrder | null = null,
+    /** A third feature (forward): the boxes off goal that can reach no free goal past the boxes on goals (outOfPlan). */
+    private readonly outOfPlanFeature = false,
   ) {
     this.goalAt = new Uint8Array(board.size);
     for (let i = 0; i < targets.length; i++) this.goalAt[targets[i]] = 1;
@@ -42,6 +53,41 @@ export class FeatureCells {
     if (packing) for (const g of packing.order) this.goalAt[g] = 0;
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
+    this.toGoal = new Int32Array(outOfPlanFeature ? board.size : 0);
+  }
+
+  /**
+   * The boxes off goal that can reach no free goal with the boxes on goals
+   * standing as walls (the other boxes and the player left out): boxes
+   * shut out by the goals filled so far, which only unpacking a goal can
+   * free — FESS's "out of plan" in its simplest form. One flood backwards
+   * from the free goals over the push graph (a box on p can be pushed to q
+   * = p + d when p and p − d are floor without a box on a goal).
+   */
+  outOfPlan(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
+    const { floor, goal, goals, dirs } = this.board;
+    const { toGoal, queue } = this;
+    const stamp = ++this.toGoalStamp;
+    let qn = 0;
+    for (const g of goals) {
+      if (boxAt[g]) continue;
+      toGoal[g] = stamp;
+      queue[qn++] = g;
+    }
+    for (let i = 0; i < qn; i++) {
+      const q = queue[i];
+      for (let d = 0; d < 4; d++) {
+        const p = q - dirs[d];
+        if (toGoal[p] === stamp || !floor[p] || (boxAt[p] && goal[p])) continue;
+        const from = p - dirs[d];
+        if (!floor[from] || (boxAt[from] && goal[from])) continue;
+        toGoal[p] = stamp;
+        queue[qn++] = p;
+      }
+    }
+    let out = 0;
+    for (let i = 0; i < n; i++) if (!goal[boxes[i]] && toGoal[boxes[i]] !== stamp) out++;
+    return out;
   }
 
   /** The number of connected regions of floor without boxes. */
@@ -57,18 +103,31 @@ export class FeatureCells {
     return count;
   }
 
-  /** Whether cell `a` is better than cell `b` in one feature: more boxes packed, or fewer regions with as many packed. */
+  /** The boxes packed of a cell. */
+  static packed(cell: number): number {
+    return Math.floor(cell / (REGION_BASE * OUT_BASE));
+  }
+
+  /**
+   * Whether cell `a` is better than cell `b` in one feature: more boxes
+   * packed; or as many, and fewer out of plan; or as many of both, and
+   * fewer regions.
+   */
   static improves(a: number, b: number): boolean {
-    const pa = Math.floor(a / (MAX_REGIONS + 1));
-    const pb = Math.floor(b / (MAX_REGIONS + 1));
-    return pa > pb || (pa === pb && a % (MAX_REGIONS + 1) < b % (MAX_REGIONS + 1));
+    const pa = FeatureCells.packed(a);
+    const pb = FeatureCells.packed(b);
+    if (pa !== pb) return pa > pb;
+    const oa = Math.floor(a / REGION_BASE) % OUT_BASE;
+    const ob = Math.floor(b / REGION_BASE) % OUT_BASE;
+    return oa < ob || (oa === ob && a % REGION_BASE < b % REGION_BASE);
   }
 
   /** The cell of the state with these boxes (`boxAt` 1 on their squares). */
   cell(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
     let packed = this.packing ? this.packing.packedCount(boxAt) : 0;
     for (let i = 0; i < n; i++) packed += this.goalAt[boxes[i]];
-    return packed * (MAX_REGIONS + 1) + Math.min(this.regions(boxAt), MAX_REGIONS);
+    const out = this.outOfPlanFeature ? Math.min(this.outOfPlan(boxAt, boxes, n), MAX_OUT) : 0;
+    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(this.regions(boxAt), MAX_REGIONS);
   }
 }
 

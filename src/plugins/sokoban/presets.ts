@@ -6,8 +6,9 @@
  * - `auto` on a level: a portfolio of push-level greedy searches run one
  *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
  *   backward (pulling boxes from the goals) with matching, backward with
- *   push distances, a forward feature-space search with goal macros
- *   (features.ts, goal-macros.ts), forward with matching and deadlock
+ *   push distances, a forward feature-space search with goal macros,
+ *   FESS's advisor weights and the out-of-plan feature (features.ts,
+ *   goal-macros.ts), forward with matching and deadlock
  *   pruning; then the plan found is shortened (improve.ts). Fast; not
  *   optimal.
  * - `optimal-moves` on a level: A* on the ground task with the matching
@@ -34,14 +35,20 @@ export interface AutoMember {
   share: number;
   estimate: 'matching' | 'pushdist';
   backward: boolean;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'advisorWeights' | 'outOfPlan'>;
 }
 
 /** The members of the `auto` portfolio, in order. */
 export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
   { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
-  { label: 'forward feature-space search with goal macros, matching', share: 0.2, estimate: 'matching', backward: false, techniques: { features: true, goalMacros: true } },
+  {
+    label: 'forward feature-space search with goal macros and advisor weights, matching',
+    share: 0.2,
+    estimate: 'matching',
+    backward: false,
+    techniques: { features: true, goalMacros: true, advisorWeights: true, outOfPlan: true },
+  },
   { label: 'forward greedy, matching', share: 0.3, estimate: 'matching', backward: false },
 ];
 

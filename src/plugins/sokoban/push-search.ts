@@ -60,6 +60,8 @@ export interface PushSearchConfig {
   corrals?: boolean;
   /** The corral check's relaxed problems hold the boxes backing the fence too (corral.ts); default on. */
   corralBacking?: boolean;
+  /** Corral deadlocks: a corral not proven alone is examined again merged with the corrals next to its fence (corral.ts; on unless false). */
+  corralMerge?: boolean;
   /**
    * PI-corral pruning (corral.ts, PiCorrals; forward only, not with
    * macros): a state with a PI-corral is expanded with the pushes into it
@@ -78,6 +80,8 @@ export interface PushSearchConfig {
    * each cell ordered by f. Default off.
    */
   features?: boolean;
+  /** With `features`, forward: a third feature, the boxes off goal that can reach no free goal past the boxes on goals (features.ts). */
+  outOfPlan?: boolean;
   /**
    * Learned deadlock patterns (patterns.ts; forward only): after a push next
    * to other boxes, a small search of that cluster alone; an unsolvable
@@ -653,7 +657,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);
-  const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead, undefined, undefined, c.corralBacking !== false) : null;
+  const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead, { backing: c.corralBacking !== false, merge: c.corralMerge !== false }) : null;
   const none = resultBuilder(budget, () => ({ expanded: 0, generated: 0, duplicates: 0, evaluated: 0, reopened: 0, stored: 0, bytesPerState: 0 }));
   const unsolvable = (reason: string): PushSearchResult => ({ ...none('unsolvable', null, reason), pushes: null });
 
@@ -672,7 +676,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros
   const order = !back && (c.packing === true || c.features === true || c.goalMacros === true || c.boxMacros === true) ? new PackingOrder(board, dead) : null;
   const packing = order && order.rooms.length > 0 ? order : null;
-  const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing) : null);
+  const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing, !back && c.outOfPlan === true) : null);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   if (!back && c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));

@@ -33,11 +33,13 @@ const onOff = (name: string, help: string, defaultHelp: string): OptionDecl => (
 export const SWITCHES: readonly Switch[] = [
   { field: 'corrals', decl: onOff('corrals', 'prune corral deadlocks (forward searches)', 'on') },
   { field: 'corralBacking', decl: onOff('corral-backing', "corral deadlocks: the boxes backing a corral's fence join its relaxed problem (forward searches, with --corrals on)", 'on') },
+  { field: 'corralMerge', decl: onOff('corral-merge', 'corral deadlocks: a corral not proven alone is examined again together with the corrals next to its fence boxes (forward searches, with --corrals on)', 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
   { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },
   { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
   { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
+  { field: 'outOfPlan', decl: onOff('out-of-plan', 'feature-space search: a third feature, the boxes off goal that can reach no free goal past the boxes on goals (forward searches, with --features on)', 'off') },
   { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },
   { field: 'boxMacros', decl: onOff('box-macros', 'box macros: a box pushed alone to any square it can reach as one move, as in FESS (forward searches; instead of goal macros)', 'off') },
   { field: 'meet', decl: onOff('meet', "meeting searches: auto's forward members end on any state its backward members reached before (the pushes to it, then its pulls reversed)", 'off') },

@@ -26,8 +26,39 @@ describe('feature cells', () => {
     expect(cells.regions(at('x3y1', 'x3y2'))).toBe(2);
     expect(cells.regions(at('x3y1', 'x3y2', 'x5y1', 'x5y2'))).toBe(3);
     const boxes = Int32Array.from(['x7y1', 'x3y1'].map((n) => b.square(n)));
-    // one box packed, one region: packed · 16 + regions
-    expect(cells.cell(at('x7y1', 'x3y1'), boxes, 2)).toBe(1 * 16 + 1);
+    // one box packed, none out of plan, one region: (packed · 4 + out of plan) · 16 + regions
+    expect(cells.cell(at('x7y1', 'x3y1'), boxes, 2)).toBe((1 * 4 + 0) * 16 + 1);
+    expect(FeatureCells.packed(cells.cell(at('x7y1', 'x3y1'), boxes, 2))).toBe(1);
+  });
+
+  it('counts the boxes out of plan: off goal, with no free goal reachable past the boxes on goals', () => {
+    // a room on the left whose only way out is the goal x5y2, filled; the free goals on the right
+    const room = board(['##########', '#    #  .#', '# $$ * @.#', '#    #   #', '##########']);
+    const cells = new FeatureCells(room, room.goals, null, true);
+    const state = (...names: string[]): [Uint8Array, Int32Array] => {
+      const at = new Uint8Array(room.size);
+      for (const n of names) at[room.square(n)] = 1;
+      return [at, Int32Array.from(names.map((n) => room.square(n)))];
+    };
+    const shut = state('x2y2', 'x3y2', 'x5y2');
+    // both boxes of the room are shut in by the box on x5y2
+    expect(cells.outOfPlan(...shut, 3)).toBe(2);
+    // one packed, two out of plan, two regions (the door box cuts the floor)
+    expect(cells.cell(...shut, 3)).toBe((1 * 4 + 2) * 16 + 2);
+    // with the door box pushed on, off its goal, nothing is shut in
+    const open = state('x2y2', 'x3y2', 'x6y2');
+    expect(cells.outOfPlan(...open, 3)).toBe(0);
+    // without the feature the count stays out of the cell
+    expect(new FeatureCells(room, room.goals).cell(...shut, 3)).toBe((1 * 4 + 0) * 16 + 2);
+  });
+
+  it('orders cells: more packed first, then fewer out of plan, then fewer regions', () => {
+    const cell = (packed: number, out: number, regions: number): number => (packed * 4 + out) * 16 + regions;
+    expect(FeatureCells.improves(cell(2, 3, 9), cell(1, 0, 1))).toBe(true);
+    expect(FeatureCells.improves(cell(1, 0, 9), cell(1, 1, 1))).toBe(true);
+    expect(FeatureCells.improves(cell(1, 1, 1), cell(1, 1, 2))).toBe(true);
+    expect(FeatureCells.improves(cell(1, 1, 2), cell(1, 1, 2))).toBe(false);
+    expect(FeatureCells.improves(cell(1, 2, 1), cell(1, 1, 5))).toBe(false);
   });
 });
 

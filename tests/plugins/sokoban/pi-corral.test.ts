@@ -35,7 +35,8 @@ const TWO_POCKETS = ['######', '#    #', '#.$ ##', '# @$.#', '# # ##', '######']
 // now, but can once the second box has moved (P fails): no restriction (restricting to no push would call it dead).
 const BLOCKED_DOOR = ['#########', '#.  #   #', '#   $$@ #', '#   #   #', '#   #  .#', '#########'];
 
-const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true };
+// the counts below were pinned before corral groups were merged (corral.ts): the comparisons keep that check
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true, corralMerge: false };
 
 /** The operator names the forward PushSpace gives the level's start, with or without PI-corrals. */
 function startOps(b: Board, pi: boolean): { ops: string[]; pi: PiCorrals | null } {
