@@ -130,10 +130,11 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
       [null, 0, 2, 2, null],
       ['pull x3y2 right', 1, 1, 1, 3],
       ['pull x3y3 right', 2, 0, 0, 4],
-      // the forward feature-space search (3): it takes turns among the cells, so the root's second push comes before the first one's child
+      // the forward feature-space search (3): it takes turns among the cells, so the root's second push comes before the first one's child;
+      // with advisor weights g is the path's weight and f = 10,000·g + h: the push that joins the two regions weighs 0
       [null, 0, 2, 2, null],
-      ['push x4y3 right', 1, 3, 3, 6],
-      ['push x4y2 right', 1, 3, 3, 6],
+      ['push x4y3 right', 1, 3, 10003, 6],
+      ['push x4y2 right', 0, 3, 3, 6],
       // forward greedy with matching (what is left: 2)
       [null, 0, 2, 2, null],
       ['push x4y2 right', 1, 3, 3, 9],
