@@ -44,12 +44,12 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
   {
     label: 'forward feature-space search with goal macros and advisor weights, matching',
-    share: 0.2,
+    share: 0.25,
     estimate: 'matching',
     backward: false,
     techniques: { features: true, goalMacros: true, advisorWeights: true, outOfPlan: true },
   },
-  { label: 'forward greedy, matching', share: 0.3, estimate: 'matching', backward: false },
+  { label: 'forward greedy, matching', share: 0.25, estimate: 'matching', backward: false },
 ];
 
 /**
