@@ -344,8 +344,9 @@ export class CorralCheck {
   /**
    * Breadth-first search of the relaxed problem: the boxes `start` (sorted),
    * the player on `player`, the nC cells of cellsOf whose reaching is an
-   * exit (the corral's, or none), its area marked `area[p] === areaStamp`. A position is k box squares (sorted)
-   * and the smallest square of the player's region. True when it exhausts
+   * exit (the corral's, or none), its area marked `area[p] === areaStamp`.
+   * A position is k box squares (sorted) and the smallest square of the
+   * player's region. True when it exhausts
    * the positions without an exit (see the module comment); false on an
    * exit or at the cap.
    */

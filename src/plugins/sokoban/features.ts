@@ -28,15 +28,12 @@ const MAX_OUT = 3;
 const REGION_BASE = MAX_REGIONS + 1;
 const OUT_BASE = MAX_OUT + 1;
 
-/** The feature cell of states: packed boxes and floor regions. */
+/** The feature cell of states: packed boxes, optionally boxes out of plan, and floor regions. */
 export class FeatureCells {
   private readonly goalAt: Uint8Array;
   private readonly mark: Int32Array;
   private readonly queue: Int32Array;
   private stamp = 0;
-  /** The squares from which a box can be pushed to a free goal past the boxes on goals (outOfPlan's flood). */
-  private readonly toGoal: Int32Array;
-  private toGoalStamp = 0;
 
   constructor(
     private readonly board: Board,
@@ -53,7 +50,6 @@ export class FeatureCells {
     if (packing) for (const g of packing.order) this.goalAt[g] = 0;
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
-    this.toGoal = new Int32Array(outOfPlanFeature ? board.size : 0);
   }
 
   /**
@@ -66,27 +62,28 @@ export class FeatureCells {
    */
   outOfPlan(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
     const { floor, goal, goals, dirs } = this.board;
-    const { toGoal, queue } = this;
-    const stamp = ++this.toGoalStamp;
+    // mark: the squares from which a box can be pushed to a free goal
+    const { mark, queue } = this;
+    const stamp = ++this.stamp;
     let qn = 0;
     for (const g of goals) {
       if (boxAt[g]) continue;
-      toGoal[g] = stamp;
+      mark[g] = stamp;
       queue[qn++] = g;
     }
     for (let i = 0; i < qn; i++) {
       const q = queue[i];
       for (let d = 0; d < 4; d++) {
         const p = q - dirs[d];
-        if (toGoal[p] === stamp || !floor[p] || (boxAt[p] && goal[p])) continue;
+        if (mark[p] === stamp || !floor[p] || (boxAt[p] && goal[p])) continue;
         const from = p - dirs[d];
         if (!floor[from] || (boxAt[from] && goal[from])) continue;
-        toGoal[p] = stamp;
+        mark[p] = stamp;
         queue[qn++] = p;
       }
     }
     let out = 0;
-    for (let i = 0; i < n; i++) if (!goal[boxes[i]] && toGoal[boxes[i]] !== stamp) out++;
+    for (let i = 0; i < n; i++) if (!goal[boxes[i]] && mark[boxes[i]] !== stamp) out++;
     return out;
   }
 

@@ -43,7 +43,7 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
   { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
   {
-    label: 'forward feature-space search with goal macros and advisor weights, matching',
+    label: 'forward feature-space search with goal macros, advisor weights and out of plan, matching',
     share: 0.25,
     estimate: 'matching',
     backward: false,
