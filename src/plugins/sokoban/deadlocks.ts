@@ -101,6 +101,36 @@ export class FreezeCheck {
    * neighbouring squares is examined).
    */
   frozenAt(boxAt: Uint8Array, p: number): boolean {
+    return this.fixpoint(this.groupOf(boxAt, p));
+  }
+
+  /** True when the boxes at `squares` contain a frozen set with a box off goal. */
+  frozenAny(squares: Int32Array, count: number): boolean {
+    for (let i = 0; i < count; i++) this.group[i] = squares[i];
+    return this.fixpoint(count);
+  }
+
+  /**
+   * Whether the box at square p (a state without a frozen box off goal)
+   * belongs to a frozen set: it can never move again.
+   */
+  frozenHas(boxAt: Uint8Array, p: number): boolean {
+    const n = this.groupOf(boxAt, p);
+    const m = this.shrink(n);
+    for (let i = 0; i < m; i++) if (this.group[i] === p) return true;
+    return false;
+  }
+
+  /** The largest frozen set of all the boxes `boxes[0..n)`: its squares into `out`, their count returned. */
+  frozenSet(boxes: Int32Array, n: number, out: Int32Array): number {
+    for (let i = 0; i < n; i++) this.group[i] = boxes[i];
+    const m = this.shrink(n);
+    for (let i = 0; i < m; i++) out[i] = this.group[i];
+    return m;
+  }
+
+  /** The boxes connected to p through neighbouring squares, into group[0..n). */
+  private groupOf(boxAt: Uint8Array, p: number): number {
     const dirs = this.board.dirs;
     const seen = this.seen;
     const stamp = ++this.stamp;
@@ -118,18 +148,20 @@ export class FreezeCheck {
         }
       }
     }
-    return this.fixpoint(n);
-  }
-
-  /** True when the boxes at `squares` contain a frozen set with a box off goal. */
-  frozenAny(squares: Int32Array, count: number): boolean {
-    for (let i = 0; i < count; i++) this.group[i] = squares[i];
-    return this.fixpoint(count);
+    return n;
   }
 
   /** Largest frozen subset of group[0..n); true when it holds a box off goal. */
   private fixpoint(n: number): boolean {
-    const { floor, goal, width } = this.board;
+    const goal = this.board.goal;
+    const m = this.shrink(n);
+    for (let i = 0; i < m; i++) if (!goal[this.group[i]]) return true;
+    return false;
+  }
+
+  /** Reorders group[0..n) so that group[0..m) is its largest frozen subset; returns m. */
+  private shrink(n: number): number {
+    const { floor, width } = this.board;
     const dead = this.dead;
     const inSet = this.inSet;
     const group = this.group;
@@ -148,10 +180,8 @@ export class FreezeCheck {
         }
       }
     }
-    let offGoal = false;
-    for (let i = 0; i < m; i++) if (!goal[group[i]]) offGoal = true;
     for (let i = 0; i < n; i++) inSet[group[i]] = 0;
-    return offGoal;
+    return m;
   }
 }
 

@@ -38,6 +38,7 @@ import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
 import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
+import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { PackingOrder } from './packing.ts';
 
@@ -60,6 +61,12 @@ export interface PushSearchConfig {
   corrals?: boolean;
   /** The corral check's relaxed problems hold the boxes backing the fence too (corral.ts); default on. */
   corralBacking?: boolean;
+  /**
+   * Frozen-goal deadlocks (frozen-goals.ts; forward only): after a push
+   * that leaves its box frozen on a goal, the other boxes must still be
+   * matched to the other goals past the frozen ones. Sound; default on.
+   */
+  frozenGoals?: boolean;
   /** Corral deadlocks: a corral not proven alone is examined again merged with the corrals next to its fence (corral.ts; on unless false). */
   corralMerge?: boolean;
   /**
@@ -226,6 +233,8 @@ export class PushSpace implements BestFirstSpace {
   piCorrals: PiCorrals | null = null;
   /** The goal macros (forward, a packing order), or null: set with `useGoalMacros`. */
   goalMacros: GoalMacros | null = null;
+  /** Frozen-goal deadlocks (forward), or null. */
+  frozenGoals: FrozenGoals | null = null;
   /** The pushes of the last `apply`. */
   private lastLen = 1;
   /** With the feature-space search: the feature cell of the state evaluated last. */
@@ -471,10 +480,16 @@ export class PushSpace implements BestFirstSpace {
     const to = this.opTo(op, b);
     boxAt[b] = 0;
     boxAt[to] = 1;
-    const frozen = this.freeze.frozenAt(boxAt, to);
+    let dead = this.freeze.frozenAt(boxAt, to);
+    if (!dead && this.frozenGoals !== null && this.board.goal[to] && this.freeze.frozenHas(boxAt, to)) {
+      const i = this.indexAt[b];
+      this.boxes[i] = to;
+      dead = this.frozenGoals.deadlocked(this.boxes, this.nDecoded);
+      this.boxes[i] = b;
+    }
     boxAt[to] = 0;
     boxAt[b] = 1;
-    return frozen;
+    return dead;
   };
 
   /**
@@ -657,6 +672,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);
+  const frozenGoals = !back && c.frozenGoals !== false ? new FrozenGoals(board, freeze) : null;
   const corrals = !back && c.corrals !== false ? new CorralCheck(board, dead, { backing: c.corralBacking !== false, merge: c.corralMerge !== false }) : null;
   const none = resultBuilder(budget, () => ({ expanded: 0, generated: 0, duplicates: 0, evaluated: 0, reopened: 0, stored: 0, bytesPerState: 0 }));
   const unsolvable = (reason: string): PushSearchResult => ({ ...none('unsolvable', null, reason), pushes: null });
@@ -671,12 +687,14 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     }
     for (const b of board.boxes) if (freeze.frozenAt(boxAt, b)) return unsolvable(`the box at ${board.name(b)} is frozen off goal`);
     if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
+    if (frozenGoals?.deadlocked(board.boxes, board.boxes.length)) return unsolvable('boxes frozen on goals leave the other boxes too few goals they can reach');
   }
 
   // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros
   const order = !back && (c.packing === true || c.features === true || c.goalMacros === true || c.boxMacros === true) ? new PackingOrder(board, dead) : null;
   const packing = order && order.rooms.length > 0 ? order : null;
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing, !back && c.outOfPlan === true) : null);
+  space.frozenGoals = frozenGoals;
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   if (!back && c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));

@@ -34,6 +34,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'corrals', decl: onOff('corrals', 'prune corral deadlocks (forward searches)', 'on') },
   { field: 'corralBacking', decl: onOff('corral-backing', "corral deadlocks: the boxes backing a corral's fence join its relaxed problem (forward searches, with --corrals on)", 'on') },
   { field: 'corralMerge', decl: onOff('corral-merge', 'corral deadlocks: a corral not proven alone is examined again together with the corrals next to its fence boxes (forward searches, with --corrals on)', 'on') },
+  { field: 'frozenGoals', decl: onOff('frozen-goals', 'prune frozen-goal deadlocks: boxes frozen on goals leave the others too few goals they can reach (forward searches)', 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
   { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },

@@ -154,9 +154,9 @@ describe('box macros (GoalMacros with anywhere) and advisor weights', () => {
       return `${r.status} ${r.pushes!.length} pushes, ${steps.length} moves, ${r.stats.expanded} expanded, valid ${valid(text, steps, 7)}`;
     });
     expect(got).toEqual([
-      'solved 136 pushes, 775 moves, 34841 expanded, valid true',
-      'solved 70 pushes, 299 moves, 29119 expanded, valid true',
-      'solved 78 pushes, 273 moves, 2632 expanded, valid true',
+      'solved 136 pushes, 753 moves, 29985 expanded, valid true',
+      'solved 70 pushes, 297 moves, 19730 expanded, valid true',
+      'solved 78 pushes, 273 moves, 2528 expanded, valid true',
     ]);
   });
 });

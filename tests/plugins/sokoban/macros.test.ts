@@ -30,8 +30,8 @@ function valid(text: string, level: number | undefined, steps: string[]): boolea
 }
 
 // the counts below were pinned before corral groups were merged (corral.ts): the comparisons keep that check
-const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corralMerge: false };
-const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching', corralMerge: false };
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corralMerge: false, frozenGoals: false };
+const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching', corralMerge: false, frozenGoals: false };
 
 function search(b: Board, c: PushSearchConfig) {
   const r = pushSearch(b, deadSquares(b), defaultSearchOptions, c);

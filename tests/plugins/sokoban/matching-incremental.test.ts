@@ -139,7 +139,7 @@ describe('BoxEstimator.estimateMoved', () => {
   });
 
   // the other switches pinned, so the counts do not move with their defaults
-  const FIXED: Partial<PushSearchConfig> = { corrals: true, corralBacking: false, corralMerge: false, piCorrals: false, macros: false, features: false, patterns: false, packing: false };
+  const FIXED: Partial<PushSearchConfig> = { corrals: true, corralBacking: false, corralMerge: false, frozenGoals: false, piCorrals: false, macros: false, features: false, patterns: false, packing: false };
   // pushes and expanded states with full solves (incrementalMatching: false), measured at the session start (/work/tmp/base, 3bec156) before the incremental estimate existed
   const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true, ...FIXED };
   const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, estimate: 'matching', goalOnGeneration: true, preferDeep: true, ...FIXED };

@@ -36,7 +36,7 @@ function valid(text: string, steps: string[]): boolean {
 
 // the other pruning switches pinned (corrals on, PI-corrals off), so that the counts are those of patterns alone whatever their defaults
 // the corral check without backing boxes (corral.ts), as when these counts were measured: with them it prunes some of the states the patterns prune
-const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corrals: true, corralBacking: false, corralMerge: false, piCorrals: false };
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corrals: true, corralBacking: false, corralMerge: false, piCorrals: false, frozenGoals: false };
 const GREEDY: PushSearchConfig = { ...OPTIMAL, gWeight: 0, goalOnGeneration: true };
 
 // Two rooms joined by a doorway x5y2; the box on its goal x6y2 stands right behind it, the right room has 15 free cells (more than the

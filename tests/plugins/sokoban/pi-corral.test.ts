@@ -36,7 +36,7 @@ const TWO_POCKETS = ['######', '#    #', '#.$ ##', '# @$.#', '# # ##', '######']
 const BLOCKED_DOOR = ['#########', '#.  #   #', '#   $$@ #', '#   #   #', '#   #  .#', '#########'];
 
 // the counts below were pinned before corral groups were merged (corral.ts): the comparisons keep that check
-const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true, corralMerge: false };
+const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true, corralMerge: false, frozenGoals: false };
 
 /** The operator names the forward PushSpace gives the level's start, with or without PI-corrals. */
 function startOps(b: Board, pi: boolean): { ops: string[]; pi: PiCorrals | null } {

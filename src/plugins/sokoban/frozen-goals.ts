@@ -1,0 +1,141 @@
+/**
+ * Frozen-goal deadlocks (forward push-level search). Boxes frozen on goals
+ * (FreezeCheck's largest frozen set: none of them can ever move again) are
+ * walls for the rest of the plan. Every other box must still end on one of
+ * the other goals, a different one each, and only on a goal it can be
+ * pushed to past those walls (the other boxes and the player's reach left
+ * out, which only adds ways). When no assignment of the boxes to such
+ * goals places them all (a maximum bipartite matching is smaller than the
+ * boxes), no plan exists. This finds:
+ *
+ * - a dead-end goal shut by a box frozen on the goal that had to be
+ *   filled after it (two goals in a row against a wall, filled in the
+ *   wrong order; not a goal room, so the packing order does not see it);
+ * - a part of the board cut off by frozen goal boxes with more boxes than
+ *   free goals in it.
+ *
+ * The check runs when a push leaves its box frozen on a goal, and on the
+ * initial state. A goal's reach (the squares from which a box can be
+ * pushed onto it) depends only on the frozen set, so it is cached per set.
+ */
+import type { Board } from './board.ts';
+import type { FreezeCheck } from './deadlocks.ts';
+
+/** Frozen sets whose goal reach is kept (then the cache starts over). */
+const CACHE_SETS = 1024;
+
+export class FrozenGoals {
+  /** Per frozen set (its squares, sorted, joined): per square the bit-mask words of the goals a box there can be pushed to. */
+  private readonly cache = new Map<string, Uint32Array>();
+  private readonly words: number;
+  private readonly frozen: Int32Array;
+  private readonly wall: Uint8Array;
+  private readonly mark: Int32Array;
+  private readonly queue: Int32Array;
+  private stamp = 0;
+  /** Matching scratch: the box index on each goal (-1: free), the goals tried in this augmenting search. */
+  private readonly boxOnGoal: Int32Array;
+  private readonly tried: Int32Array;
+  private tryStamp = 0;
+  /** States found dead by this check. */
+  found = 0;
+
+  constructor(
+    private readonly board: Board,
+    private readonly freeze: FreezeCheck,
+  ) {
+    const { size, goals } = board;
+    this.words = (goals.length + 31) >>> 5;
+    this.frozen = new Int32Array(size);
+    this.wall = new Uint8Array(size);
+    this.mark = new Int32Array(size);
+    this.queue = new Int32Array(size);
+    this.boxOnGoal = new Int32Array(goals.length);
+    this.tried = new Int32Array(goals.length);
+  }
+
+  /**
+   * Whether the state with the boxes `boxes[0..n)` is dead: its frozen
+   * boxes (all on goals: a frozen box off goal is a freeze deadlock, found
+   * before) leave the other boxes no assignment to the other goals.
+   */
+  deadlocked(boxes: Int32Array, n: number): boolean {
+    const m = this.freeze.frozenSet(boxes, n, this.frozen);
+    if (m === 0) return false;
+    const reach = this.reachPast(m);
+    const { wall, boxOnGoal } = this;
+    boxOnGoal.fill(-1);
+    for (let i = 0; i < m; i++) wall[this.frozen[i]] = 1;
+    let dead = false;
+    for (let i = 0; i < n && !dead; i++) {
+      if (wall[boxes[i]]) continue;
+      this.tryStamp++;
+      if (!this.augment(i, boxes, reach)) dead = true;
+    }
+    for (let i = 0; i < m; i++) wall[this.frozen[i]] = 0;
+    if (dead) this.found++;
+    return dead;
+  }
+
+  /** Kuhn's augmenting path from box i: true when it gets a goal (others may move to make room). */
+  private augment(i: number, boxes: Int32Array, reach: Uint32Array): boolean {
+    const W = this.words;
+    const base = boxes[i] * W;
+    for (let w = 0; w < W; w++) {
+      for (let bits = reach[base + w]; bits !== 0; ) {
+        const low = bits & -bits;
+        bits ^= low;
+        const j = (w << 5) + (31 - Math.clz32(low));
+        if (this.tried[j] === this.tryStamp) continue;
+        this.tried[j] = this.tryStamp;
+        const holder = this.boxOnGoal[j];
+        if (holder < 0 || this.augment(holder, boxes, reach)) {
+          this.boxOnGoal[j] = i;
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  /** The goal reach past the frozen set frozen[0..m): cached per set. */
+  private reachPast(m: number): Uint32Array {
+    const squares = Array.from(this.frozen.subarray(0, m)).sort((a, b) => a - b);
+    const key = squares.join(',');
+    let reach = this.cache.get(key);
+    if (reach !== undefined) return reach;
+    const { floor, goals, dirs, size } = this.board;
+    const { wall, mark, queue } = this;
+    const W = this.words;
+    for (const q of squares) wall[q] = 1;
+    reach = new Uint32Array(size * W);
+    // backwards from each free goal: a box on p can be pushed to q = p + d when p and p - d are floor and not walls
+    for (let gi = 0; gi < goals.length; gi++) {
+      const g = goals[gi];
+      if (wall[g]) continue;
+      const stamp = ++this.stamp;
+      const word = gi >>> 5;
+      const bit = 1 << (gi & 31);
+      let qn = 0;
+      mark[g] = stamp;
+      queue[qn++] = g;
+      reach[g * W + word] |= bit;
+      for (let i = 0; i < qn; i++) {
+        const q = queue[i];
+        for (let k = 0; k < 4; k++) {
+          const p = q - dirs[k];
+          if (mark[p] === stamp || !floor[p] || wall[p]) continue;
+          const from = p - dirs[k];
+          if (!floor[from] || wall[from]) continue;
+          mark[p] = stamp;
+          queue[qn++] = p;
+          reach[p * W + word] |= bit;
+        }
+      }
+    }
+    for (const q of squares) wall[q] = 0;
+    if (this.cache.size >= CACHE_SETS) this.cache.clear();
+    this.cache.set(key, reach);
+    return reach;
+  }
+}

@@ -1,0 +1,68 @@
+/**
+ * Frozen-goal deadlocks (src/plugins/sokoban/frozen-goals.ts,
+ * PushSearchConfig.frozenGoals): on a literal level with two goals in a
+ * row against a wall, the box frozen on the upper goal shuts the lower one;
+ * the check's verdicts on hand-built states, a level unsolvable from its
+ * start, and push-level A* with and without the check (the same number of
+ * pushes, fewer states).
+ */
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../../src/plugins/sokoban/board.ts';
+import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { FrozenGoals } from '../../../src/plugins/sokoban/frozen-goals.ts';
+import { pushSearch, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
+import { defaultSearchOptions } from '../../../src/search/types.ts';
+import { readLevel } from '../../../src/sokoban/level.ts';
+
+const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
+
+// Goals x5y2 (walls above and to the right: a box there never moves again)
+// and x5y4 (a dead end below it, filled only by a push down from x5y3 with
+// the player on x5y2). So x5y4 must be filled first.
+const ROW = ['#######', '#@   ##', '# $  .#', '# $   #', '#####.#', '#######'];
+
+describe('frozen-goal deadlocks', () => {
+  const b = board(ROW);
+  const freeze = new FreezeCheck(b, deadSquares(b));
+  const boxes = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => b.square(n)));
+
+  it('finds the lower goal shut by the box frozen on the upper one', () => {
+    const check = new FrozenGoals(b, freeze);
+    // the upper goal filled first: the other box can reach no goal left
+    expect(check.deadlocked(boxes('x5y2', 'x2y3'), 2)).toBe(true);
+    // the lower goal filled first (that box is frozen too): the other box can still be pushed onto x5y2
+    expect(check.deadlocked(boxes('x5y4', 'x2y2'), 2)).toBe(false);
+    // nothing frozen: nothing to check
+    expect(check.deadlocked(boxes('x2y2', 'x2y3'), 2)).toBe(false);
+    expect(check.found).toBe(1);
+  });
+
+  it('counts goals, not boxes: two boxes left for one reachable goal is dead', () => {
+    // a third goal, x3y1; with x5y2 filled, x5y4 is out of reach and the two boxes of row 2 both reach x3y1 alone
+    const three = board(['#######', '#@ . ##', '# $$ .#', '# $   #', '#####.#', '#######']);
+    const check = new FrozenGoals(three, new FreezeCheck(three, deadSquares(three)));
+    const at = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => three.square(n)));
+    expect(check.deadlocked(at('x5y2', 'x2y2', 'x3y2'), 3)).toBe(true);
+    // with x5y4 filled instead, one goes to x3y1 and the other to x5y2
+    expect(check.deadlocked(at('x5y4', 'x2y2', 'x3y2'), 3)).toBe(false);
+  });
+
+  it('proves a level unsolvable from its start', () => {
+    // the box already on x5y2 is frozen there and the other box has no goal left
+    const shut = board(['#######', '#@   ##', '#    *#', '# $   #', '#####.#', '#######']);
+    const r = pushSearch(shut, deadSquares(shut), defaultSearchOptions, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' });
+    expect(r.status).toBe('unsolvable');
+    expect(r.reason).toBe('boxes frozen on goals leave the other boxes too few goals they can reach');
+    expect(r.stats.expanded).toBe(0);
+  });
+
+  it('prunes the search: the same optimal plan in fewer states', () => {
+    const astar: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching' };
+    const on = pushSearch(b, deadSquares(b), defaultSearchOptions, astar);
+    const off = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...astar, frozenGoals: false });
+    expect(on.status).toBe('solved');
+    expect(on.pushes?.length).toBe(off.pushes?.length);
+    expect(on.pushes?.length).toBe(7);
+    expect([on.stats.expanded, off.stats.expanded]).toEqual([11, 13]);
+  });
+});
