@@ -93,6 +93,29 @@ export function floodRegion(board: Board, boxAt: Uint8Array, from: number, mark:
   return min;
 }
 
+/**
+ * Grows the seeds queue[0..n) (marked with `stamp` in `mark`) to every
+ * square from which a box can be pushed, one push after another, onto one
+ * of them: a box on p goes to q = p + d when p and the player's square
+ * p − d are floor and not `wall` (other boxes and the player's reach left
+ * out). Returns the new count; the squares are queue[0..count).
+ */
+export function floodPushable(board: Board, wall: Uint8Array, queue: Int32Array, n: number, mark: Int32Array, stamp: number): number {
+  const { floor, dirs } = board;
+  for (let i = 0; i < n; i++) {
+    const q = queue[i];
+    for (let k = 0; k < 4; k++) {
+      const p = q - dirs[k];
+      if (mark[p] === stamp || !floor[p] || wall[p]) continue;
+      const from = p - dirs[k];
+      if (!floor[from] || wall[from]) continue;
+      mark[p] = stamp;
+      queue[n++] = p;
+    }
+  }
+  return n;
+}
+
 /** The letter of each direction of `Board.dirs` (U, D, L, R). */
 export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
 

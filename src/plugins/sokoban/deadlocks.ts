@@ -13,31 +13,19 @@
  *   Computed as the largest such set (a fixpoint: start from a group of
  *   adjacent boxes, drop every box that is free on some axis, repeat).
  */
-import type { Board } from './board.ts';
+import { type Board, floodPushable } from './board.ts';
 
 /** 1 for every floor cell from which a box can reach no goal (0 elsewhere, also on walls). */
 export function deadSquares(board: Board): Uint8Array {
-  const live = new Uint8Array(board.size);
+  const live = new Int32Array(board.size);
   const queue = new Int32Array(board.size);
   let n = 0;
   for (const g of board.goals) {
-    if (!live[g]) {
-      live[g] = 1;
-      queue[n++] = g;
-    }
+    live[g] = 1;
+    queue[n++] = g;
   }
-  const { floor, dirs } = board;
-  for (let i = 0; i < n; i++) {
-    const b = queue[i];
-    for (const d of dirs) {
-      // The box at b is pulled to b + d: the player stands on b + d and steps to b + 2d.
-      const to = b + d;
-      if (floor[to] && floor[to + d] && !live[to]) {
-        live[to] = 1;
-        queue[n++] = to;
-      }
-    }
-  }
+  // pulled from the goals: the squares from which pushes reach a goal, on the empty board
+  floodPushable(board, new Uint8Array(board.size), queue, n, live, 1);
   const dead = new Uint8Array(board.size);
   for (const p of board.cells) if (!live[p]) dead[p] = 1;
   return dead;
@@ -75,6 +63,12 @@ export function pullDeadSquares(board: Board): Uint8Array {
   return dead;
 }
 
+/** FreezeCheck.freezeOf's answers. */
+export const NOT_FROZEN = 0;
+export const FROZEN_ON_GOALS = 1;
+export const FROZEN_OFF_GOAL = 2;
+export type Freeze = typeof NOT_FROZEN | typeof FROZEN_ON_GOALS | typeof FROZEN_OFF_GOAL;
+
 /**
  * Freeze-deadlock detection on a board with boxes. `boxAt[p]` is non-zero
  * where a box stands. Holds scratch arrays, so one instance serves a whole
@@ -104,21 +98,28 @@ export class FreezeCheck {
     return this.fixpoint(this.groupOf(boxAt, p));
   }
 
+  /**
+   * frozenAt and more in one pass: FROZEN_OFF_GOAL when the group of the
+   * box at p holds a frozen set with a box off goal (a deadlock);
+   * FROZEN_ON_GOALS when the box at p itself is in a frozen set, all on
+   * goals (it never moves again); else NOT_FROZEN.
+   */
+  freezeOf(boxAt: Uint8Array, p: number): Freeze {
+    const goal = this.board.goal;
+    const m = this.shrink(this.groupOf(boxAt, p));
+    let has = false;
+    for (let i = 0; i < m; i++) {
+      const q = this.group[i];
+      if (!goal[q]) return FROZEN_OFF_GOAL;
+      if (q === p) has = true;
+    }
+    return has ? FROZEN_ON_GOALS : NOT_FROZEN;
+  }
+
   /** True when the boxes at `squares` contain a frozen set with a box off goal. */
   frozenAny(squares: Int32Array, count: number): boolean {
     for (let i = 0; i < count; i++) this.group[i] = squares[i];
     return this.fixpoint(count);
-  }
-
-  /**
-   * Whether the box at square p (a state without a frozen box off goal)
-   * belongs to a frozen set: it can never move again.
-   */
-  frozenHas(boxAt: Uint8Array, p: number): boolean {
-    const n = this.groupOf(boxAt, p);
-    const m = this.shrink(n);
-    for (let i = 0; i < m; i++) if (this.group[i] === p) return true;
-    return false;
   }
 
   /** The largest frozen set of all the boxes `boxes[0..n)`: its squares into `out`, their count returned. */

@@ -17,7 +17,7 @@
  */
 import type { OpenList } from '../../search/engine.ts';
 import { Heap } from '../../util/heap.ts';
-import { type Board, floodRegion } from './board.ts';
+import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { PackingOrder } from './packing.ts';
 
 /** Regions above this count share one cell. */
@@ -33,6 +33,8 @@ export class FeatureCells {
   private readonly goalAt: Uint8Array;
   private readonly mark: Int32Array;
   private readonly queue: Int32Array;
+  /** outOfPlan's walls: the boxes on goals. */
+  private readonly wall: Uint8Array;
   private stamp = 0;
 
   constructor(
@@ -50,6 +52,7 @@ export class FeatureCells {
     if (packing) for (const g of packing.order) this.goalAt[g] = 0;
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
+    this.wall = new Uint8Array(board.size);
   }
 
   /**
@@ -61,9 +64,9 @@ export class FeatureCells {
    * = p + d when p and p − d are floor without a box on a goal).
    */
   outOfPlan(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
-    const { floor, goal, goals, dirs } = this.board;
-    // mark: the squares from which a box can be pushed to a free goal
-    const { mark, queue } = this;
+    const { goal, goals } = this.board;
+    // mark: the squares from which a box can be pushed to a free goal, the boxes on goals as walls
+    const { mark, queue, wall } = this;
     const stamp = ++this.stamp;
     let qn = 0;
     for (const g of goals) {
@@ -71,17 +74,9 @@ export class FeatureCells {
       mark[g] = stamp;
       queue[qn++] = g;
     }
-    for (let i = 0; i < qn; i++) {
-      const q = queue[i];
-      for (let d = 0; d < 4; d++) {
-        const p = q - dirs[d];
-        if (mark[p] === stamp || !floor[p] || (boxAt[p] && goal[p])) continue;
-        const from = p - dirs[d];
-        if (!floor[from] || (boxAt[from] && goal[from])) continue;
-        mark[p] = stamp;
-        queue[qn++] = p;
-      }
-    }
+    for (let i = 0; i < n; i++) wall[boxes[i]] = goal[boxes[i]];
+    floodPushable(this.board, wall, queue, qn, mark, stamp);
+    for (let i = 0; i < n; i++) wall[boxes[i]] = 0;
     let out = 0;
     for (let i = 0; i < n; i++) if (!goal[boxes[i]] && mark[boxes[i]] !== stamp) out++;
     return out;

@@ -18,7 +18,7 @@
  * initial state. A goal's reach (the squares from which a box can be
  * pushed onto it) depends only on the frozen set, so it is cached per set.
  */
-import type { Board } from './board.ts';
+import { type Board, floodPushable } from './board.ts';
 import type { FreezeCheck } from './deadlocks.ts';
 
 /** Frozen sets whose goal reach is kept (then the cache starts over). */
@@ -104,34 +104,22 @@ export class FrozenGoals {
     const key = squares.join(',');
     let reach = this.cache.get(key);
     if (reach !== undefined) return reach;
-    const { floor, goals, dirs, size } = this.board;
+    const { goals, size } = this.board;
     const { wall, mark, queue } = this;
     const W = this.words;
     for (const q of squares) wall[q] = 1;
     reach = new Uint32Array(size * W);
-    // backwards from each free goal: a box on p can be pushed to q = p + d when p and p - d are floor and not walls
+    // backwards from each free goal: the squares from which a box can be pushed onto it
     for (let gi = 0; gi < goals.length; gi++) {
       const g = goals[gi];
       if (wall[g]) continue;
       const stamp = ++this.stamp;
+      mark[g] = stamp;
+      queue[0] = g;
+      const count = floodPushable(this.board, wall, queue, 1, mark, stamp);
       const word = gi >>> 5;
       const bit = 1 << (gi & 31);
-      let qn = 0;
-      mark[g] = stamp;
-      queue[qn++] = g;
-      reach[g * W + word] |= bit;
-      for (let i = 0; i < qn; i++) {
-        const q = queue[i];
-        for (let k = 0; k < 4; k++) {
-          const p = q - dirs[k];
-          if (mark[p] === stamp || !floor[p] || wall[p]) continue;
-          const from = p - dirs[k];
-          if (!floor[from] || wall[from]) continue;
-          mark[p] = stamp;
-          queue[qn++] = p;
-          reach[p * W + word] |= bit;
-        }
-      }
+      for (let i = 0; i < count; i++) reach[queue[i] * W + word] |= bit;
     }
     for (const q of squares) wall[q] = 0;
     if (this.cache.size >= CACHE_SETS) this.cache.clear();

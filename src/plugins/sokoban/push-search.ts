@@ -33,7 +33,7 @@ import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
 import { CorralCheck, PiCorrals } from './corral.ts';
-import { FreezeCheck, pullDeadSquares } from './deadlocks.ts';
+import { FreezeCheck, FROZEN_OFF_GOAL, FROZEN_ON_GOALS, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
 import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
@@ -473,15 +473,17 @@ export class PushSpace implements BestFirstSpace {
     }
   }
 
-  /** Forward: whether the push `op` of the state being expanded freezes its box off goal. */
+  /** Forward: whether the push `op` of the state being expanded freezes its box off goal, or on a goal leaving the other boxes too few goals (frozen-goals.ts). */
   readonly rejectFreeze = (op: number): boolean => {
     const { boxAt } = this;
     const b = this.opBox(op);
     const to = this.opTo(op, b);
     boxAt[b] = 0;
     boxAt[to] = 1;
-    let dead = this.freeze.frozenAt(boxAt, to);
-    if (!dead && this.frozenGoals !== null && this.board.goal[to] && this.freeze.frozenHas(boxAt, to)) {
+    const freeze = this.freeze.freezeOf(boxAt, to);
+    let dead = freeze === FROZEN_OFF_GOAL;
+    if (freeze === FROZEN_ON_GOALS && this.frozenGoals !== null) {
+      // the box stays on its goal for good: the others must still have goals
       const i = this.indexAt[b];
       this.boxes[i] = to;
       dead = this.frozenGoals.deadlocked(this.boxes, this.nDecoded);
