@@ -24,6 +24,8 @@ import type { PackingOrder } from './packing.ts';
 const MAX_REGIONS = 15;
 /** Out-of-plan boxes above this count share one cell. */
 const MAX_OUT = 3;
+/** planReach's cache holds the squares of this many sets of goals with boxes at most. */
+const REACH_CACHE = 1 << 16;
 /** The cell's fields: ((packed · OUT_BASE) + out of plan) · REGION_BASE + regions. */
 const REGION_BASE = MAX_REGIONS + 1;
 const OUT_BASE = MAX_OUT + 1;
@@ -36,6 +38,28 @@ export class FeatureCells {
   /** outOfPlan's walls: the boxes on goals. */
   private readonly wall: Uint8Array;
   private stamp = 0;
+  /**
+   * The state being expanded (`expanding`), kept so that its successors'
+   * cells (`cellAfterMove`) are worked out from it: its floor regions
+   * labelled (`label`, values from `labelBase` on), their count, its boxes
+   * packed off the rooms' goals, and its out-of-plan squares (`parentReach`:
+   * those from which a box reaches a free goal, planReach's bits).
+   */
+  private readonly label: Int32Array;
+  private labelNext = 1;
+  private labelBase = 0;
+  private parentRegions = 0;
+  private parentGoalPacked = 0;
+  private readonly parentReach: Uint32Array;
+  /** planReach's cache: bits per set of goals with boxes, `reachWords` words each, in `reachPool` at the offset `reachOf` keeps. */
+  private readonly reachWords: number;
+  private reachPool: Uint32Array;
+  private readonly reachOf = new Map<string, number>();
+  /** The split test's floods (`cellAfterMove`): up to four queues, their heads and tails, and their groups. */
+  private readonly queues: Int32Array[];
+  private readonly head = new Int32Array(4);
+  private readonly tail = new Int32Array(4);
+  private readonly group = new Int32Array(4);
 
   constructor(
     private readonly board: Board,
@@ -53,20 +77,56 @@ export class FeatureCells {
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
     this.wall = new Uint8Array(board.size);
+    this.label = new Int32Array(board.size);
+    this.reachWords = (board.cells.length + 31) >>> 5;
+    this.parentReach = new Uint32Array(this.reachWords);
+    this.reachPool = new Uint32Array(64 * this.reachWords);
+    this.queues = [0, 1, 2, 3].map(() => new Int32Array(board.size));
   }
 
   /**
    * The boxes off goal that can reach no free goal with the boxes on goals
    * standing as walls (the other boxes and the player left out): boxes
    * shut out by the goals filled so far, which only unpacking a goal can
-   * free — FESS's "out of plan" in its simplest form. One flood backwards
-   * from the free goals over the push graph (a box on p can be pushed to q
-   * = p + d when p and p − d are floor without a box on a goal).
+   * free — FESS's "out of plan" in its simplest form.
    */
   outOfPlan(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
-    const { goal, goals } = this.board;
-    // mark: the squares from which a box can be pushed to a free goal, the boxes on goals as walls
-    const { mark, queue, wall } = this;
+    const at = this.planReach(boxAt, boxes, n); // may grow the pool
+    return this.countOut(boxes, n, this.reachPool, at);
+  }
+
+  /** The boxes off goal whose square is not among the bits at `at` in `bits`. */
+  private countOut(boxes: Int32Array, n: number, bits: Uint32Array, at: number): number {
+    const { goal, cellIndex } = this.board;
+    let out = 0;
+    for (let i = 0; i < n; i++) {
+      const b = boxes[i];
+      if (goal[b]) continue;
+      const c = cellIndex[b];
+      if (((bits[at + (c >>> 5)] >>> (c & 31)) & 1) === 0) out++;
+    }
+    return out;
+  }
+
+  /**
+   * The squares from which a box can be pushed to a free goal, the boxes on
+   * goals as walls: bits over the floor cells at the returned offset of
+   * `reachPool`. One flood backwards from the free goals over the push
+   * graph (a box on p can be pushed to q = p + d when p and p − d are floor
+   * without a box on a goal), cached by the set of goals with boxes (the
+   * only input); the cache starts afresh when full.
+   */
+  private planReach(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
+    const { goal, goals, cellIndex } = this.board;
+    let key = '';
+    for (let i = 0; i < goals.length; i += 16) {
+      let chunk = 0;
+      for (let j = i; j < i + 16 && j < goals.length; j++) chunk = (chunk << 1) | boxAt[goals[j]];
+      key += String.fromCharCode(chunk);
+    }
+    const hit = this.reachOf.get(key);
+    if (hit !== undefined) return hit;
+    const { mark, queue, wall, reachWords } = this;
     const stamp = ++this.stamp;
     let qn = 0;
     for (const g of goals) {
@@ -75,11 +135,23 @@ export class FeatureCells {
       queue[qn++] = g;
     }
     for (let i = 0; i < n; i++) wall[boxes[i]] = goal[boxes[i]];
-    floodPushable(this.board, wall, queue, qn, mark, stamp);
+    const count = floodPushable(this.board, wall, queue, qn, mark, stamp);
     for (let i = 0; i < n; i++) wall[boxes[i]] = 0;
-    let out = 0;
-    for (let i = 0; i < n; i++) if (!goal[boxes[i]] && mark[boxes[i]] !== stamp) out++;
-    return out;
+    if (this.reachOf.size >= REACH_CACHE) this.reachOf.clear();
+    const at = this.reachOf.size * reachWords;
+    if (at + reachWords > this.reachPool.length) {
+      const grown = new Uint32Array(Math.min(REACH_CACHE, 2 * this.reachOf.size) * reachWords);
+      grown.set(this.reachPool);
+      this.reachPool = grown;
+    }
+    const pool = this.reachPool;
+    pool.fill(0, at, at + reachWords);
+    for (let i = 0; i < count; i++) {
+      const c = cellIndex[queue[i]];
+      pool[at + (c >>> 5)] |= 1 << (c & 31);
+    }
+    this.reachOf.set(key, at);
+    return at;
   }
 
   /** The number of connected regions of floor without boxes. */
@@ -93,6 +165,155 @@ export class FeatureCells {
       floodRegion(this.board, boxAt, c, mark, stamp, queue);
     }
     return count;
+  }
+
+  /** Labels the regions of floor without boxes in `label` (one value per region, from `labelBase` on); returns their count. */
+  private labelRegions(boxAt: Uint8Array): number {
+    const { label, queue } = this;
+    const base = (this.labelBase = this.labelNext);
+    for (const c of this.board.cells) {
+      if (boxAt[c] || label[c] >= base) continue;
+      floodRegion(this.board, boxAt, c, label, this.labelNext++, queue);
+    }
+    return this.labelNext - base;
+  }
+
+  /**
+   * The cell of the state being expanded, kept for `cellAfterMove` on its
+   * successors (the same value as `cell`).
+   */
+  expanding(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
+    let goalPacked = 0;
+    for (let i = 0; i < n; i++) goalPacked += this.goalAt[boxes[i]];
+    this.parentGoalPacked = goalPacked;
+    this.parentRegions = this.labelRegions(boxAt);
+    const packed = goalPacked + (this.packing ? this.packing.packedCount(boxAt) : 0);
+    let out = 0;
+    if (this.outOfPlanFeature) {
+      const at = this.planReach(boxAt, boxes, n);
+      this.parentReach.set(this.reachPool.subarray(at, at + this.reachWords));
+      out = Math.min(this.countOut(boxes, n, this.parentReach, 0), MAX_OUT);
+    }
+    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(this.parentRegions, MAX_REGIONS);
+  }
+
+  /**
+   * The cell of a successor of the state given to `expanding`: its box on
+   * `from` moved to `to` (`boxAt` and `boxes` are the successor's). The
+   * same value as `cell`, worked out from the expanded state's: packed
+   * boxes by the two squares; out of plan by the expanded state's flood
+   * while no goal gains or loses its box; regions by the expanded state's
+   * labels where `from` opens (the regions around it join) and by floods
+   * from the squares around `to` (does the box cut its region apart?).
+   */
+  cellAfterMove(boxAt: Uint8Array, boxes: Int32Array, n: number, from: number, to: number, reach: Int32Array, reachStamp: number): number {
+    const { goal } = this.board;
+    const packed = this.parentGoalPacked + this.goalAt[to] - this.goalAt[from] + (this.packing ? this.packing.packedCount(boxAt) : 0);
+    let out = 0;
+    if (this.outOfPlanFeature) {
+      // the expanded state's squares unless a goal gains or loses its box
+      out = Math.min(goal[from] || goal[to] ? this.outOfPlan(boxAt, boxes, n) : this.countOut(boxes, n, this.parentReach, 0), MAX_OUT);
+    }
+    const regions = this.parentRegions + this.joinedAt(boxAt, from, to) + this.splitAt(boxAt, to, reach, reachStamp);
+    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(regions, MAX_REGIONS);
+  }
+
+  /** The regions gained when `from` opens in the expanded state: 1 less the distinct regions around it (`to`, still open then, among them). */
+  private joinedAt(boxAt: Uint8Array, from: number, to: number): number {
+    const { floor, dirs } = this.board;
+    const { label } = this;
+    let seen0 = -1;
+    let seen1 = -1;
+    let seen2 = -1;
+    let distinct = 0;
+    for (let k = 0; k < 4; k++) {
+      const q = from + dirs[k];
+      if (!floor[q] || (boxAt[q] && q !== to)) continue;
+      const l = label[q];
+      if (l === seen0 || l === seen1 || l === seen2) continue;
+      if (distinct === 0) seen0 = l;
+      else if (distinct === 1) seen1 = l;
+      else seen2 = l;
+      distinct++;
+    }
+    return 1 - distinct;
+  }
+
+  /**
+   * The regions gained when the box lands on `to` (`boxAt` the successor's):
+   * −1 if `to` was a region alone, else the regions its open neighbours fall
+   * into less 1. The neighbours in the known region (`reach` equal to
+   * `reachStamp`: the player's, flooded by the caller) are one region; the
+   * others flood in turn, one square at a time; floods that meet join one
+   * group; the test ends when at most one group can still grow (the others
+   * are whole regions).
+   */
+  private splitAt(boxAt: Uint8Array, to: number, reach: Int32Array, reachStamp: number): number {
+    const { floor, dirs } = this.board;
+    const { mark, queues, head, tail, group } = this;
+    let k = 0;
+    let known = 0;
+    let open = 0;
+    const base = this.stamp + 1;
+    for (let dk = 0; dk < 4; dk++) {
+      const q = to + dirs[dk];
+      if (!floor[q] || boxAt[q]) continue;
+      open++;
+      if (reach[q] === reachStamp) {
+        known = 1;
+        continue;
+      }
+      mark[q] = base + k;
+      queues[k][0] = q;
+      head[k] = 0;
+      tail[k] = 1;
+      group[k] = k;
+      k++;
+    }
+    this.stamp += 4;
+    if (open === 0) return -1;
+    if (k <= 1) return known + k - 1;
+    const root = (j: number): number => {
+      while (group[j] !== j) j = group[j];
+      return j;
+    };
+    for (;;) {
+      // stop when at most one group can still grow
+      let growing = -1;
+      let more = false;
+      for (let j = 0; j < k; j++) {
+        if (head[j] === tail[j]) continue;
+        const r = root(j);
+        if (growing < 0) growing = r;
+        else if (r !== growing) {
+          more = true;
+          break;
+        }
+      }
+      if (!more) break;
+      for (let j = 0; j < k; j++) {
+        if (head[j] === tail[j]) continue;
+        const queue = queues[j];
+        const p = queue[head[j]++];
+        for (let d = 0; d < 4; d++) {
+          const q = p + dirs[d];
+          if (!floor[q] || boxAt[q]) continue;
+          const m = mark[q] - base;
+          if (m === j) continue;
+          if (m >= 0 && m < k) {
+            const a = root(j);
+            const b = root(m);
+            if (a !== b) group[a] = b;
+          } else {
+            mark[q] = base + j;
+            queue[tail[j]++] = q;
+          }
+        }
+      }
+    }
+    let groups = known;
+    for (let j = 0; j < k; j++) if (group[j] === j) groups++;
+    return groups - 1;
   }
 
   /** The boxes packed of a cell. */

@@ -385,7 +385,7 @@ export class PushSpace implements BestFirstSpace {
       on += targetAt[b];
     }
     this.onTarget = on;
-    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.cell(boxAt, boxes, n);
+    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n);
     this.region(cells[s[off + this.BW]], reachMark);
     const reach = this.stamp;
     let k = 0;
@@ -463,7 +463,7 @@ export class PushSpace implements BestFirstSpace {
       boxAt[b] = 0;
       boxAt[to] = 1;
       this.boxes[i] = to;
-      const cell = this.features.cell(boxAt, this.boxes, this.nDecoded);
+      const cell = this.features.cellAfterMove(boxAt, this.boxes, this.nDecoded, b, to, this.mark, this.stamp);
       this.boxes[i] = b;
       boxAt[to] = 0;
       boxAt[b] = 1;

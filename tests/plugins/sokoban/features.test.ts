@@ -4,7 +4,7 @@
  * takes turns among the cells.
  */
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../../src/plugins/sokoban/board.ts';
+import { Board, floodRegion } from '../../../src/plugins/sokoban/board.ts';
 import { FeatureCells, FeatureOpen } from '../../../src/plugins/sokoban/features.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { keyPrimary, packKey } from '../../../src/util/heap.ts';
@@ -50,6 +50,57 @@ describe('feature cells', () => {
     expect(cells.outOfPlan(...open, 3)).toBe(0);
     // without the feature the count stays out of the cell
     expect(new FeatureCells(room, room.goals).cell(...shut, 3)).toBe((1 * 4 + 0) * 16 + 2);
+  });
+
+  it("works out a successor's cell from the expanded state's, as cell does, for every box move", () => {
+    // a tunnel, a pillar, goals in the open and at dead ends: moves that open, cut and close regions, and fill or empty goals
+    const lvl = board(['##########', '#@ $ # . #', '# ## $ # #', '#  $  .  #', '### ## ###', '#.  $   .#', '##########']);
+    const cells = new FeatureCells(lvl, lvl.goals, null, true);
+    const reach = new Int32Array(lvl.size);
+    const queue = new Int32Array(lvl.size);
+    let stamp = 0;
+    let seed = 7;
+    const random = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let moves = 0;
+    const wrong: string[] = [];
+    for (let round = 0; round < 300; round++) {
+      // a state: 4 boxes on distinct floor squares
+      const boxAt = new Uint8Array(lvl.size);
+      const boxes = new Int32Array(4);
+      for (let i = 0; i < 4; ) {
+        const c = lvl.cells[random(lvl.cells.length)];
+        if (boxAt[c]) continue;
+        boxAt[c] = 1;
+        boxes[i++] = c;
+      }
+      expect(cells.expanding(boxAt, boxes, 4)).toBe(cells.cell(boxAt, boxes, 4));
+      // every box to every free square with a free neighbour (the player's square after a push or a macro)
+      for (let i = 0; i < 4; i++) {
+        const from = boxes[i];
+        for (const to of lvl.cells) {
+          if (boxAt[to]) continue;
+          boxAt[from] = 0;
+          boxAt[to] = 1;
+          boxes[i] = to;
+          const side = lvl.dirs.map((d) => to + d).find((q) => lvl.floor[q] === 1 && boxAt[q] === 0);
+          if (side !== undefined) {
+            floodRegion(lvl, boxAt, side, reach, ++stamp, queue);
+            moves++;
+            const got = cells.cellAfterMove(boxAt, boxes, 4, from, to, reach, stamp);
+            const want = cells.cell(boxAt, boxes, 4);
+            if (got !== want) wrong.push(`${lvl.name(from)} to ${lvl.name(to)}: ${got} vs ${want}`);
+          }
+          boxes[i] = from;
+          boxAt[to] = 0;
+          boxAt[from] = 1;
+        }
+      }
+    }
+    expect(wrong).toEqual([]);
+    expect(moves).toBe(30659);
   });
 
   it('orders cells: more packed first, then fewer out of plan, then fewer regions', () => {
