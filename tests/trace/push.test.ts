@@ -117,10 +117,12 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
     expectPushChain(t);
   });
 
-  it('--max-nodes 11: each member traced in turn (2, 4, 3 and 2 expansions) until the node limit; with 14 the second member solves it, the path in its part', () => {
+  it('--max-nodes 11: each member traced in turn (2, 4, 3 and 2 expansions), the last one solving it with a box macro; with 14 the second member solves it, the path in its part', () => {
     const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 11 });
-    expect(t).toMatchObject({ status: 'limit', expansions: 11, planNodes: [] });
-    expect(t.stats).toMatchObject({ expanded: 11, generated: 28 });
+    // the plan: the last member's root, then its macro as the pushes it makes
+    expect(t).toMatchObject({ status: 'solved', expansions: 11, planNodes: [9, 11, 12, 13, 14] });
+    expect(t.stats).toMatchObject({ expanded: 11, generated: 31 });
+    expect(t.planOps).toEqual(['push x4y2 right', 'push x5y2 left', 'push x4y2 left', 'push x4y3 left']);
     expect(rows(t)).toEqual([
       // backward greedy with matching: its node budget (2) ends it
       [null, 0, 2, 2, null],
@@ -135,9 +137,9 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
       [null, 0, 2, 2, null],
       ['push x4y3 right', 1, 3, 10003, 6],
       ['push x4y2 right', 0, 3, 3, 6],
-      // forward greedy with matching (what is left: 2)
+      // the feature-space search with box macros (what is left: 2): one macro takes the box on x4y2 to the goal x3y2
       [null, 0, 2, 2, null],
-      ['push x4y2 right', 1, 3, 3, 9],
+      ['push x4y2 to x3y2', 1, 1, 10001, 9],
     ]);
     expect(t.levels).toEqual([
       { depth: 0, expanded: 6 },

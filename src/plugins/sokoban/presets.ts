@@ -8,9 +8,9 @@
  *   backward (pulling boxes from the goals) with matching, backward with
  *   push distances, a forward feature-space search with goal macros,
  *   FESS's advisor weights and the out-of-plan feature (features.ts,
- *   goal-macros.ts), forward with matching and deadlock
- *   pruning; then the plan found is shortened (improve.ts). Fast; not
- *   optimal.
+ *   goal-macros.ts), the same search with box macros (every box to every
+ *   square it reaches) instead of goal macros; all with deadlock pruning;
+ *   then the plan found is shortened (improve.ts). Fast; not optimal.
  * - `optimal-moves` on a level: A* on the ground task with the matching
  *   heuristic and deadlock pruning: fewest moves under unit costs (cheapest
  *   plan under any costs where a push costs at least the cheapest push
@@ -35,7 +35,7 @@ export interface AutoMember {
   share: number;
   estimate: 'matching' | 'pushdist';
   backward: boolean;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'advisorWeights' | 'outOfPlan'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan'>;
 }
 
 /** The members of the `auto` portfolio, in order. */
@@ -49,7 +49,13 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
     backward: false,
     techniques: { features: true, goalMacros: true, advisorWeights: true, outOfPlan: true },
   },
-  { label: 'forward greedy, matching', share: 0.25, estimate: 'matching', backward: false },
+  {
+    label: 'forward feature-space search with box macros, advisor weights and out of plan, matching',
+    share: 0.25,
+    estimate: 'matching',
+    backward: false,
+    techniques: { features: true, boxMacros: true, advisorWeights: true, outOfPlan: true },
+  },
 ];
 
 /**
