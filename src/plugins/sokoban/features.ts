@@ -30,6 +30,11 @@ const REACH_CACHE = 1 << 16;
 const REGION_BASE = MAX_REGIONS + 1;
 const OUT_BASE = MAX_OUT + 1;
 
+/** A cell from its features: ((packed · OUT_BASE) + out of plan) · REGION_BASE + regions, the last two capped (`packed` and `improves` read it back). */
+function cellOf(packed: number, out: number, regions: number): number {
+  return (packed * OUT_BASE + Math.min(out, MAX_OUT)) * REGION_BASE + Math.min(regions, MAX_REGIONS);
+}
+
 /** The feature cell of states: packed boxes, optionally boxes out of plan, and floor regions. */
 export class FeatureCells {
   private readonly goalAt: Uint8Array;
@@ -187,14 +192,14 @@ export class FeatureCells {
     for (let i = 0; i < n; i++) goalPacked += this.goalAt[boxes[i]];
     this.parentGoalPacked = goalPacked;
     this.parentRegions = this.labelRegions(boxAt);
-    const packed = goalPacked + (this.packing ? this.packing.packedCount(boxAt) : 0);
+    const packed = goalPacked + this.roomPacked(boxAt);
     let out = 0;
     if (this.outOfPlanFeature) {
       const at = this.planReach(boxAt, boxes, n);
       this.parentReach.set(this.reachPool.subarray(at, at + this.reachWords));
-      out = Math.min(this.countOut(boxes, n, this.parentReach, 0), MAX_OUT);
+      out = this.countOut(boxes, n, this.parentReach, 0);
     }
-    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(this.parentRegions, MAX_REGIONS);
+    return cellOf(packed, out, this.parentRegions);
   }
 
   /**
@@ -208,14 +213,14 @@ export class FeatureCells {
    */
   cellAfterMove(boxAt: Uint8Array, boxes: Int32Array, n: number, from: number, to: number, reach: Int32Array, reachStamp: number): number {
     const { goal } = this.board;
-    const packed = this.parentGoalPacked + this.goalAt[to] - this.goalAt[from] + (this.packing ? this.packing.packedCount(boxAt) : 0);
+    const packed = this.parentGoalPacked + this.goalAt[to] - this.goalAt[from] + this.roomPacked(boxAt);
     let out = 0;
     if (this.outOfPlanFeature) {
       // the expanded state's squares unless a goal gains or loses its box
-      out = Math.min(goal[from] || goal[to] ? this.outOfPlan(boxAt, boxes, n) : this.countOut(boxes, n, this.parentReach, 0), MAX_OUT);
+      out = goal[from] || goal[to] ? this.outOfPlan(boxAt, boxes, n) : this.countOut(boxes, n, this.parentReach, 0);
     }
     const regions = this.parentRegions + this.joinedAt(boxAt, from, to) + this.splitAt(boxAt, to, reach, reachStamp);
-    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(regions, MAX_REGIONS);
+    return cellOf(packed, out, regions);
   }
 
   /** The regions gained when `from` opens in the expanded state: 1 less the distinct regions around it (`to`, still open then, among them). */
@@ -273,17 +278,13 @@ export class FeatureCells {
     this.stamp += 4;
     if (open === 0) return -1;
     if (k <= 1) return known + k - 1;
-    const root = (j: number): number => {
-      while (group[j] !== j) j = group[j];
-      return j;
-    };
     for (;;) {
       // stop when at most one group can still grow
       let growing = -1;
       let more = false;
       for (let j = 0; j < k; j++) {
         if (head[j] === tail[j]) continue;
-        const r = root(j);
+        const r = this.groupOf(j);
         if (growing < 0) growing = r;
         else if (r !== growing) {
           more = true;
@@ -301,8 +302,8 @@ export class FeatureCells {
           const m = mark[q] - base;
           if (m === j) continue;
           if (m >= 0 && m < k) {
-            const a = root(j);
-            const b = root(m);
+            const a = this.groupOf(j);
+            const b = this.groupOf(m);
             if (a !== b) group[a] = b;
           } else {
             mark[q] = base + j;
@@ -314,6 +315,13 @@ export class FeatureCells {
     let groups = known;
     for (let j = 0; j < k; j++) if (group[j] === j) groups++;
     return groups - 1;
+  }
+
+  /** The group of splitAt's flood j (the root of its union-find tree). */
+  private groupOf(j: number): number {
+    const { group } = this;
+    while (group[j] !== j) j = group[j];
+    return j;
   }
 
   /** The boxes packed of a cell. */
@@ -337,10 +345,15 @@ export class FeatureCells {
 
   /** The cell of the state with these boxes (`boxAt` 1 on their squares). */
   cell(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
-    let packed = this.packing ? this.packing.packedCount(boxAt) : 0;
+    let packed = this.roomPacked(boxAt);
     for (let i = 0; i < n; i++) packed += this.goalAt[boxes[i]];
-    const out = this.outOfPlanFeature ? Math.min(this.outOfPlan(boxAt, boxes, n), MAX_OUT) : 0;
-    return (packed * OUT_BASE + out) * REGION_BASE + Math.min(this.regions(boxAt), MAX_REGIONS);
+    const out = this.outOfPlanFeature ? this.outOfPlan(boxAt, boxes, n) : 0;
+    return cellOf(packed, out, this.regions(boxAt));
+  }
+
+  /** The boxes packed on the goal rooms' goals, in their packing order (0 without one). */
+  private roomPacked(boxAt: Uint8Array): number {
+    return this.packing ? this.packing.packedCount(boxAt) : 0;
   }
 }
 
