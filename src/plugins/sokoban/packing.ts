@@ -7,9 +7,15 @@
  * room (to a live square outside it) with the other goals still filled —
  * that goal can be filled last —, take it out, and repeat on the rest. The
  * removals reversed are an order in which the room can be filled so that no
- * filled goal blocks a later one (the rest of the board taken empty). When
- * at some step no goal can be taken out, the room gets no order (the feature
- * is off for it). Single goals (not in a room) are never ordered.
+ * filled goal blocks a later one (the rest of the board taken empty).
+ *
+ * The square a box is pulled out to must be one that the level's boxes
+ * outside the room reach without crossing it (`reachedPast`): a pocket
+ * behind the room, or another entrance that only the room leads to, is
+ * where no box can come from. Only when no order fits that does the room
+ * take the order with any live square outside it. When at some step no goal
+ * can be taken out even so, the room gets no order (the feature is off for
+ * it). Single goals (not in a room) are never ordered.
  *
  * Uses: `packedCount` (boxes packed in order, a feature) and
  * `allowsPush` (a pruning of the forward search: a box pushed onto a room
@@ -56,7 +62,8 @@ export class PackingOrder {
     }
     for (const group of groups) {
       if (group.length < 2) continue;
-      const order = this.retrograde(group);
+      // boxes come from where boxes of the level reach; when no order fits that, from any live square
+      const order = this.retrograde(group, true) ?? this.retrograde(group, false);
       if (order === null) continue;
       const r = this.rooms.length;
       this.rooms.push(order);
@@ -69,15 +76,16 @@ export class PackingOrder {
   }
 
   /** The room's goals first-to-fill first, or null when no goal of some filled subset can be filled last. */
-  private retrograde(group: number[]): number[] | null {
+  private retrograde(group: number[], fromReached: boolean): number[] | null {
     const inRoom = new Uint8Array(this.board.size);
     for (const g of group) inRoom[g] = 1;
     const filled = new Uint8Array(this.board.size);
     for (const g of group) filled[g] = 1;
+    const reached = fromReached ? this.reachedPast(inRoom) : null;
     const removed: number[] = [];
     let left = group.slice();
     while (left.length > 0) {
-      const g = left.find((c) => this.canLeave(c, filled, inRoom));
+      const g = left.find((c) => this.canLeave(c, filled, inRoom, reached));
       if (g === undefined) return null;
       filled[g] = 0;
       removed.push(g);
@@ -87,11 +95,41 @@ export class PackingOrder {
   }
 
   /**
-   * Whether the box on `g` can be pulled, the boxes on `filled` (other than
-   * g) staying put, to a live square outside the room: then it can be
-   * pushed from there onto g with those goals filled.
+   * The squares outside the room that a box of the level outside it can be
+   * pushed to without crossing the room (the other boxes and the player's
+   * walk left out): where a box for the room can come from. A square past
+   * the room, reached only through it, is not one of them.
    */
-  private canLeave(g: number, filled: Uint8Array, inRoom: Uint8Array): boolean {
+  private reachedPast(inRoom: Uint8Array): Uint8Array {
+    const { floor, dirs, boxes, size } = this.board;
+    const reached = new Uint8Array(size);
+    const queue: number[] = [];
+    for (const b of boxes) {
+      if (inRoom[b] || reached[b]) continue;
+      reached[b] = 1;
+      queue.push(b);
+    }
+    for (let i = 0; i < queue.length; i++) {
+      const b = queue[i];
+      for (const d of dirs) {
+        // the box on b pushed to b + d by the player on b - d
+        const to = b + d;
+        if (floor[to] && !inRoom[to] && floor[b - d] && !reached[to]) {
+          reached[to] = 1;
+          queue.push(to);
+        }
+      }
+    }
+    return reached;
+  }
+
+  /**
+   * Whether the box on `g` can be pulled, the boxes on `filled` (other than
+   * g) staying put, to a live square outside the room that boxes reach
+   * (`reached`): then a box can be pushed from there onto g with those
+   * goals filled.
+   */
+  private canLeave(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array | null): boolean {
     const { board, dead } = this;
     const { size, floor, dirs } = board;
     const boxAt = filled.slice();
@@ -118,7 +156,7 @@ export class PackingOrder {
     }
     for (let i = 0; i < todo.length; i += 2) {
       const box = todo[i];
-      if (!inRoom[box] && !dead[box]) return true;
+      if (!inRoom[box] && !dead[box] && (reached === null || reached[box])) return true;
       boxAt[box] = 1;
       floodRegion(board, boxAt, todo[i + 1], mark, ++stamp, queue);
       const reach = stamp;

@@ -58,6 +58,15 @@ describe('PackingOrder', () => {
     expect(p.allowsPush(b.square('x5y2'), left, boxes(b, ['x5y2']))).toBe(true);
   });
 
+  it('takes boxes out of a room only to squares where boxes can come from', () => {
+    // two goals in a corridor: the pocket on their left is reached only through them, so the deep goal x4y1 is first
+    const c = board(['###########', '#   ..    #', '#  ####   #', '####  # $ #', '      # $ #', '      # @ #', '      #####']);
+    expect(new PackingOrder(c, deadSquares(c)).order.map((g) => c.name(g))).toEqual(['x4y1', 'x5y1']);
+    // the feature-space search follows it (with the pocket as an exit, the order was x5y1 first and it expanded 6 states)
+    const fess = pushSearch(c, deadSquares(c), defaultSearchOptions, { ...GREEDY, features: true, goalMacros: true, advisorWeights: true, outOfPlan: true });
+    expect([fess.status, fess.pushes?.length, fess.stats.expanded]).toEqual(['solved', 12, 3]);
+  });
+
   it('orders no single goals', () => {
     const s = board(['#######', '#.  $ #', '#  @  #', '# $  .#', '#######']);
     const q = new PackingOrder(s, deadSquares(s));
@@ -85,5 +94,17 @@ describe('PackingOrder', () => {
     // the cut alone exhausts 5807 states; the rest of the 10,000 goes to the full search
     const r = pushSearch(s, deadSquares(s), { ...defaultSearchOptions, maxNodes: 10000 }, { ...GREEDY, packing: true });
     expect([r.status, r.reason, r.stats.expanded]).toEqual(['limit', 'node limit of 10000 expanded nodes reached', 10000]);
+  });
+
+  it.skipIf(!existsSync(SASQUATCH))('Sasquatch 25: the goal column is filled from where boxes come; Sasquatch 48 keeps the order through its far entrance', () => {
+    const text = readFileSync(SASQUATCH, 'utf8');
+    const orderOf = (n: number): string[] => {
+      const s = new Board(readLevel(text, 'sasquatch.txt', n));
+      return new PackingOrder(s, deadSquares(s)).order.map((g) => s.name(g));
+    };
+    // the column x8y2..x8y7 opens on the right at x8y3 and x8y6 only; its left pockets are reached through it
+    expect(orderOf(25)).toEqual(['x11y11', 'x10y11', 'x11y10', 'x10y10', 'x11y9', 'x10y9', 'x9y9', 'x8y2', 'x8y4', 'x8y5', 'x8y6', 'x8y7', 'x8y9', 'x11y8', 'x10y8', 'x9y8', 'x8y8', 'x8y3']);
+    // no order fits the boxes' side alone (they would have to cross the room): the order with any live square
+    expect(orderOf(48).slice(0, 3)).toEqual(['x14y15', 'x13y15', 'x15y14']);
   });
 });
