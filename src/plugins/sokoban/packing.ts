@@ -9,13 +9,14 @@
  * removals reversed are an order in which the room can be filled so that no
  * filled goal blocks a later one (the rest of the board taken empty).
  *
- * The square a box is pulled out to must be one that the level's boxes
+ * The square a box is pulled out to should be one that the level's boxes
  * outside the room reach without crossing it (`reachedPast`): a pocket
  * behind the room, or another entrance that only the room leads to, is
- * where no box can come from. Only when no order fits that does the room
- * take the order with any live square outside it. When at some step no goal
- * can be taken out even so, the room gets no order (the feature is off for
- * it). Single goals (not in a room) are never ordered.
+ * where no box can come from. A step where no goal can be taken out to
+ * such a square takes a goal that can be taken out to any live square.
+ * When at some step no goal can be taken out even so, the room gets no
+ * order (the feature is off for it). Single goals (not in a room) are
+ * never ordered.
  *
  * Uses: `packedCount` (boxes packed in order, a feature) and
  * `allowsPush` (a pruning of the forward search: a box pushed onto a room
@@ -62,8 +63,7 @@ export class PackingOrder {
     }
     for (const group of groups) {
       if (group.length < 2) continue;
-      // boxes come from where boxes of the level reach; when no order fits that, from any live square
-      const order = this.retrograde(group, true) ?? this.retrograde(group, false);
+      const order = this.retrograde(group);
       if (order === null) continue;
       const r = this.rooms.length;
       this.rooms.push(order);
@@ -76,16 +76,17 @@ export class PackingOrder {
   }
 
   /** The room's goals first-to-fill first, or null when no goal of some filled subset can be filled last. */
-  private retrograde(group: number[], fromReached: boolean): number[] | null {
+  private retrograde(group: number[]): number[] | null {
     const inRoom = new Uint8Array(this.board.size);
     for (const g of group) inRoom[g] = 1;
     const filled = new Uint8Array(this.board.size);
     for (const g of group) filled[g] = 1;
-    const reached = fromReached ? this.reachedPast(inRoom) : null;
+    const reached = this.reachedPast(inRoom);
     const removed: number[] = [];
     let left = group.slice();
     while (left.length > 0) {
-      const g = left.find((c) => this.canLeave(c, filled, inRoom, reached));
+      // a box for it comes from where the level's boxes reach; failing that, from any live square
+      const g = left.find((c) => this.canLeave(c, filled, inRoom, reached)) ?? left.find((c) => this.canLeave(c, filled, inRoom, null));
       if (g === undefined) return null;
       filled[g] = 0;
       removed.push(g);
@@ -126,8 +127,8 @@ export class PackingOrder {
   /**
    * Whether the box on `g` can be pulled, the boxes on `filled` (other than
    * g) staying put, to a live square outside the room that boxes reach
-   * (`reached`): then a box can be pushed from there onto g with those
-   * goals filled.
+   * (`reached`; null: any live square): then a box can be pushed from
+   * there onto g with those goals filled.
    */
   private canLeave(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array | null): boolean {
     const { board, dead } = this;
