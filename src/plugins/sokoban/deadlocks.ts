@@ -37,14 +37,26 @@ export function deadSquares(board: Board): Uint8Array {
  * box stands initially (found by pushing a box forwards from each of them).
  */
 export function pullDeadSquares(board: Board): Uint8Array {
-  const live = new Uint8Array(board.size);
+  const live = pushedTo(board);
+  const dead = new Uint8Array(board.size);
+  for (const p of board.cells) if (!live[p]) dead[p] = 1;
+  return dead;
+}
+
+/**
+ * 1 on every square that some box of the level, pushed alone, can be
+ * brought to (its own square included), on the empty board (the other boxes
+ * and the player's walk left out). With `avoid`, the boxes standing on it
+ * are left out and no box enters it (the player may still stand there).
+ */
+export function pushedTo(board: Board, avoid?: Uint8Array): Uint8Array {
+  const reached = new Uint8Array(board.size);
   const queue = new Int32Array(board.size);
   let n = 0;
   for (const b of board.boxes) {
-    if (!live[b]) {
-      live[b] = 1;
-      queue[n++] = b;
-    }
+    if (reached[b] || (avoid !== undefined && avoid[b])) continue;
+    reached[b] = 1;
+    queue[n++] = b;
   }
   const { floor, dirs } = board;
   for (let i = 0; i < n; i++) {
@@ -52,15 +64,13 @@ export function pullDeadSquares(board: Board): Uint8Array {
     for (const d of dirs) {
       // The box at b is pushed to b + d by the player on b - d.
       const to = b + d;
-      if (floor[to] && floor[b - d] && !live[to]) {
-        live[to] = 1;
+      if (floor[to] && floor[b - d] && !reached[to] && (avoid === undefined || !avoid[to])) {
+        reached[to] = 1;
         queue[n++] = to;
       }
     }
   }
-  const dead = new Uint8Array(board.size);
-  for (const p of board.cells) if (!live[p]) dead[p] = 1;
-  return dead;
+  return reached;
 }
 
 /** FreezeCheck.freezeOf's answers. */

@@ -10,7 +10,7 @@
  * filled goal blocks a later one (the rest of the board taken empty).
  *
  * The square a box is pulled out to should be one that the level's boxes
- * outside the room reach without crossing it (`reachedPast`): a pocket
+ * outside the room reach without crossing it (`pushedTo`): a pocket
  * behind the room, or another entrance that only the room leads to, is
  * where no box can come from. A step where no goal can be taken out to
  * such a square takes a goal that can be taken out to any live square.
@@ -26,6 +26,7 @@
  * off by default.
  */
 import { type Board, floodRegion } from './board.ts';
+import { pushedTo } from './deadlocks.ts';
 
 export class PackingOrder {
   /** Goal squares of every ordered room, room by room, each room first-to-fill first. */
@@ -81,7 +82,8 @@ export class PackingOrder {
     for (const g of group) inRoom[g] = 1;
     const filled = new Uint8Array(this.board.size);
     for (const g of group) filled[g] = 1;
-    const reached = this.reachedPast(inRoom);
+    // where a box for the room can come from: squares the boxes outside it reach without crossing it
+    const reached = pushedTo(this.board, inRoom);
     const removed: number[] = [];
     let left = group.slice();
     while (left.length > 0) {
@@ -93,35 +95,6 @@ export class PackingOrder {
       left = left.filter((c) => c !== g);
     }
     return removed.reverse();
-  }
-
-  /**
-   * The squares outside the room that a box of the level outside it can be
-   * pushed to without crossing the room (the other boxes and the player's
-   * walk left out): where a box for the room can come from. A square past
-   * the room, reached only through it, is not one of them.
-   */
-  private reachedPast(inRoom: Uint8Array): Uint8Array {
-    const { floor, dirs, boxes, size } = this.board;
-    const reached = new Uint8Array(size);
-    const queue: number[] = [];
-    for (const b of boxes) {
-      if (inRoom[b] || reached[b]) continue;
-      reached[b] = 1;
-      queue.push(b);
-    }
-    for (let i = 0; i < queue.length; i++) {
-      const b = queue[i];
-      for (const d of dirs) {
-        // the box on b pushed to b + d by the player on b - d
-        const to = b + d;
-        if (floor[to] && !inRoom[to] && floor[b - d] && !reached[to]) {
-          reached[to] = 1;
-          queue.push(to);
-        }
-      }
-    }
-    return reached;
   }
 
   /**
