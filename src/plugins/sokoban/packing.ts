@@ -28,6 +28,12 @@
 import { type Board, floodRegion } from './board.ts';
 import { pushedTo } from './deadlocks.ts';
 
+/** PackingOrder.exitOf's answers: where the box of a goal can be pulled out of its room. */
+const EXIT_NONE = 0;
+const EXIT_LIVE = 1;
+const EXIT_REACHED = 2;
+type Exit = typeof EXIT_NONE | typeof EXIT_LIVE | typeof EXIT_REACHED;
+
 export class PackingOrder {
   /** Goal squares of every ordered room, room by room, each room first-to-fill first. */
   readonly order: number[] = [];
@@ -88,8 +94,18 @@ export class PackingOrder {
     let left = group.slice();
     while (left.length > 0) {
       // a box for it comes from where the level's boxes reach; failing that, from any live square
-      const g = left.find((c) => this.canLeave(c, filled, inRoom, reached)) ?? left.find((c) => this.canLeave(c, filled, inRoom, null));
-      if (g === undefined) return null;
+      let g = -1;
+      let live = -1;
+      for (const c of left) {
+        const exit = this.exitOf(c, filled, inRoom, reached);
+        if (exit === EXIT_REACHED) {
+          g = c;
+          break;
+        }
+        if (exit === EXIT_LIVE && live < 0) live = c;
+      }
+      if (g < 0) g = live;
+      if (g < 0) return null;
       filled[g] = 0;
       removed.push(g);
       left = left.filter((c) => c !== g);
@@ -98,12 +114,13 @@ export class PackingOrder {
   }
 
   /**
-   * Whether the box on `g` can be pulled, the boxes on `filled` (other than
-   * g) staying put, to a live square outside the room that boxes reach
-   * (`reached`; null: any live square): then a box can be pushed from
-   * there onto g with those goals filled.
+   * Where the box on `g` can be pulled, the boxes on `filled` (other than
+   * g) staying put: to a live square outside the room that boxes reach
+   * (`reached`), EXIT_REACHED; else to some live square outside the room,
+   * EXIT_LIVE; else EXIT_NONE. From such a square a box can be pushed onto
+   * g with those goals filled.
    */
-  private canLeave(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array | null): boolean {
+  private exitOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array): Exit {
     const { board, dead } = this;
     const { size, floor, dirs } = board;
     const boxAt = filled.slice();
@@ -128,9 +145,13 @@ export class PackingOrder {
       const p = g + dirs[k];
       if (floor[p] && !boxAt[p]) add(g, p);
     }
+    let exit: Exit = EXIT_NONE;
     for (let i = 0; i < todo.length; i += 2) {
       const box = todo[i];
-      if (!inRoom[box] && !dead[box] && (reached === null || reached[box])) return true;
+      if (!inRoom[box] && !dead[box]) {
+        if (reached[box]) return EXIT_REACHED;
+        exit = EXIT_LIVE;
+      }
       boxAt[box] = 1;
       floodRegion(board, boxAt, todo[i + 1], mark, ++stamp, queue);
       const reach = stamp;
@@ -143,7 +164,7 @@ export class PackingOrder {
       boxAt[box] = 0;
       for (let j = 0; j < pulls.length; j += 2) add(pulls[j], pulls[j + 1]);
     }
-    return false;
+    return exit;
   }
 
   /** Boxes packed in order: per ordered room, the longest prefix of its order with boxes on it; summed. */
