@@ -10,7 +10,8 @@
  * `--improve auto` (the default) is auto's default (defaultImproveBudget:
  * defaultImproveWork of the search's expanded states, at most
  * IMPROVE_CAP_MS, or for a plan far from the start's lower bound 20 ms per
- * push above it, at most 60 s; --factor and
+ * push above it and for a plan of over 800 moves 2 ms per move (at least
+ * 2 s), at most 60 s; --factor and
  * --min-work change its two constants; --all-boxes: window searches may move
  * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer
@@ -178,9 +179,9 @@ for (const level of numbers) {
   }
   if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))}`);
   const auto = values.improve === 'auto';
-  // auto's default: a fortieth of the search's work (--factor, --min-work), or time for a plan far from the start's bound
-  const byDefault = defaultImproveBudget(pushes.length, startBound(board, pushes.length), expanded);
-  const autoWork = byDefault.far ? byDefault.work : defaultImproveWork(expanded, num(values.factor), num(values['min-work']));
+  // auto's default: a fortieth of the search's work (--factor, --min-work), or time for a plan far from the start's bound or long in moves
+  const byDefault = defaultImproveBudget(pushes.length, startBound(board, pushes.length), expanded, expandPushes(board, pushes).length);
+  const autoWork = byDefault.timed ? byDefault.work : defaultImproveWork(expanded, num(values.factor), num(values['min-work']));
   const budget = Math.min(auto ? byDefault.ms : Number(values.improve) * 1000, timeoutMs - searchWall);
   const c1 = process.cpuUsage();
   const rootBoard = new RootBoard(lvl);

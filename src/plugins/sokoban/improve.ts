@@ -814,11 +814,32 @@ export const FAR_EXCESS = 300;
 export const FAR_MS_PER_PUSH = 20;
 export const FAR_CAP_MS = 60_000;
 
-/** auto's default improvement of a plan of `pushes` pushes on a level whose start needs at least `bound`, after a search that expanded `searchExpanded` states: its work and time (ms) limits. */
-export function defaultImproveBudget(pushes: number, bound: number, searchExpanded: number): { work: number; ms: number; far: boolean } {
+/**
+ * A long plan (more than LONG_MOVES moves) is improved by time too:
+ * LONG_MS_PER_MOVE for each move, at least IMPROVE_CAP_MS, at most
+ * FAR_CAP_MS (and within the time limit). The fortieth of the work gives
+ * nothing to a long plan found by a quick search (classic 2, 5, 6, 7, 12,
+ * 53: 871 to 1,968 moves after searches of 0.1 to 2 s, 2.2 to 3.4 times the
+ * best known moves), where half a second of improvement brings 13 of 14
+ * such levels within 2 times. Microban's plans have at most 730 moves but
+ * for level 153's (1,300 to 1,600), whose search takes seconds.
+ */
+export const LONG_MOVES = 800;
+export const LONG_MS_PER_MOVE = 2;
+
+/**
+ * auto's default improvement of a plan of `pushes` pushes and `moves` moves
+ * on a level whose start needs at least `bound` pushes, after a search that
+ * expanded `searchExpanded` states: its work and time (ms) limits, and
+ * whether it is by time (a far or long plan) rather than by work.
+ */
+export function defaultImproveBudget(pushes: number, bound: number, searchExpanded: number, moves = 0): { work: number; ms: number; timed: boolean } {
   const excess = pushes - bound;
-  if (pushes > FAR_RATIO * bound && excess > FAR_EXCESS) return { work: Infinity, ms: Math.min(FAR_CAP_MS, FAR_MS_PER_PUSH * excess), far: true };
-  return { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS, far: false };
+  const far = pushes > FAR_RATIO * bound && excess > FAR_EXCESS;
+  const long = moves > LONG_MOVES;
+  if (!far && !long) return { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS, timed: false };
+  const ms = Math.max(far ? FAR_MS_PER_PUSH * excess : 0, long ? Math.max(IMPROVE_CAP_MS, LONG_MS_PER_MOVE * moves) : 0);
+  return { work: Infinity, ms: Math.min(FAR_CAP_MS, ms), timed: true };
 }
 
 /** The start's lower bound on the pushes of any plan (the matching estimate of the initial boxes); only computed for plans long enough to be far from it. */
@@ -836,7 +857,8 @@ export function defaultImproveWork(searchExpanded: number, factor = IMPROVE_WORK
  * auto on a level, after its search: the plan of `r` improved (improvePlan)
  * for --improve seconds (options.improve) or by default within
  * defaultImproveBudget (a fortieth of the search's work and IMPROVE_CAP_MS;
- * time by the pushes above the start's bound for a plan far from it), and always within
+ * time by the pushes above the start's bound for a plan far from it, by
+ * time by its moves for a long plan), and always within
  * what is left of the time limit (counted from `t0`, the start of the
  * strategy) and of the node limit (`nodesLeft`, against the work). The
  * plans are ordered by the task's costs (planOrder). Returns `r` itself
@@ -850,7 +872,7 @@ export function improveResult(space: SearchSpace, options: SearchOptions, r: Sea
   const left = t0 + options.timeoutMs - (options.spentMs ?? 0) - performance.now();
   const level = options.context.level;
   const plan = r.plan;
-  // the plan's pushes, read once and only when needed: a plan of at most FAR_EXCESS moves cannot be far from the bound
+  // the plan's pushes, read once and only when needed: a plan of at most FAR_EXCESS moves can be neither far from the bound nor long
   let read: { board: Board; pushes: Push[] } | null = null;
   const pushesOf = (): { board: Board; pushes: Push[] } => {
     if (read === null) {
@@ -859,11 +881,11 @@ export function improveResult(space: SearchSpace, options: SearchOptions, r: Sea
     }
     return read;
   };
-  const farBudget = (): { work: number; ms: number } => {
+  const planBudget = (): { work: number; ms: number } => {
     const { board, pushes } = pushesOf();
-    return defaultImproveBudget(pushes.length, startBound(board, pushes.length), searchExpanded);
+    return defaultImproveBudget(pushes.length, startBound(board, pushes.length), searchExpanded, plan.length);
   };
-  const auto = given === undefined && plan.length > FAR_EXCESS ? farBudget() : { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS };
+  const auto = given === undefined && plan.length > FAR_EXCESS ? planBudget() : { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS };
   const ms = Math.min(given === undefined ? auto.ms : given * 1000, left);
   const work = Math.min(nodesLeft, given === undefined ? auto.work : Infinity);
   // by default nothing below the cost of one window: a search that small found its plan in a few milliseconds
