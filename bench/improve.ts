@@ -10,8 +10,8 @@
  * `--improve auto` (the default) is auto's default (defaultImproveBudget:
  * defaultImproveWork of the search's expanded states, at most
  * IMPROVE_CAP_MS, or for a plan far from the start's lower bound 20 ms per
- * push above it and for a plan of over 800 moves 2 ms per move (at least
- * 2 s), at most 60 s; --factor and
+ * push above it, at most 60 s, or for a plan of over 800 moves 1 s;
+ * --factor and
  * --min-work change its two constants; --all-boxes: window searches may move
  * every box, not only those the window moves). `--order`: what a
  * better plan is: fewer moves (domains/sokoban.pl, the default), fewer

@@ -815,17 +815,18 @@ export const FAR_MS_PER_PUSH = 20;
 export const FAR_CAP_MS = 60_000;
 
 /**
- * A long plan (more than LONG_MOVES moves) is improved by time too:
- * LONG_MS_PER_MOVE for each move, at least IMPROVE_CAP_MS, at most
- * FAR_CAP_MS (and within the time limit). The fortieth of the work gives
- * nothing to a long plan found by a quick search (classic 2, 5, 6, 7, 12,
- * 53: 871 to 1,968 moves after searches of 0.1 to 2 s, 2.2 to 3.4 times the
- * best known moves), where half a second of improvement brings 13 of 14
- * such levels within 2 times. Microban's plans have at most 730 moves but
- * for level 153's (1,300 to 1,600), whose search takes seconds.
+ * A long plan (more than LONG_MOVES moves) that is not far is improved for
+ * LONG_MS whatever its search's work (and within the time limit). The
+ * fortieth of the work gives nothing to a long plan found by a quick search:
+ * classic 2, 5, 6, 7, 12, 53 and others have plans of 871 to 2,850 moves,
+ * 2.1 to 4.0 times the best known, after searches of 0.02 to 3.7 s of CPU;
+ * 0.5 to 1 s brings 13 of 14 such plans within 1.5 times the best known
+ * pushes and 2 times the moves. Microban's plans have at most 730 moves
+ * but for level 153's (1,200 to 2,100), whose search takes about 13 s: its
+ * time may grow by 10 % at most (issue 17), so not 2 s.
  */
 export const LONG_MOVES = 800;
-export const LONG_MS_PER_MOVE = 2;
+export const LONG_MS = 1000;
 
 /**
  * auto's default improvement of a plan of `pushes` pushes and `moves` moves
@@ -835,11 +836,9 @@ export const LONG_MS_PER_MOVE = 2;
  */
 export function defaultImproveBudget(pushes: number, bound: number, searchExpanded: number, moves = 0): { work: number; ms: number; timed: boolean } {
   const excess = pushes - bound;
-  const far = pushes > FAR_RATIO * bound && excess > FAR_EXCESS;
-  const long = moves > LONG_MOVES;
-  if (!far && !long) return { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS, timed: false };
-  const ms = Math.max(far ? FAR_MS_PER_PUSH * excess : 0, long ? Math.max(IMPROVE_CAP_MS, LONG_MS_PER_MOVE * moves) : 0);
-  return { work: Infinity, ms: Math.min(FAR_CAP_MS, ms), timed: true };
+  if (pushes > FAR_RATIO * bound && excess > FAR_EXCESS) return { work: Infinity, ms: Math.min(FAR_CAP_MS, FAR_MS_PER_PUSH * excess), timed: true };
+  if (moves > LONG_MOVES) return { work: Infinity, ms: LONG_MS, timed: true };
+  return { work: defaultImproveWork(searchExpanded), ms: IMPROVE_CAP_MS, timed: false };
 }
 
 /** The start's lower bound on the pushes of any plan (the matching estimate of the initial boxes); only computed for plans long enough to be far from it. */
@@ -857,8 +856,8 @@ export function defaultImproveWork(searchExpanded: number, factor = IMPROVE_WORK
  * auto on a level, after its search: the plan of `r` improved (improvePlan)
  * for --improve seconds (options.improve) or by default within
  * defaultImproveBudget (a fortieth of the search's work and IMPROVE_CAP_MS;
- * time by the pushes above the start's bound for a plan far from it, by
- * time by its moves for a long plan), and always within
+ * time by the pushes above the start's bound for a plan far from it,
+ * LONG_MS for a long plan), and always within
  * what is left of the time limit (counted from `t0`, the start of the
  * strategy) and of the node limit (`nodesLeft`, against the work). The
  * plans are ordered by the task's costs (planOrder). Returns `r` itself
