@@ -56,7 +56,7 @@ export const IMPROVE = {
   type: 'number',
   min: 0,
   arg: 'SECONDS',
-  defaultHelp: "a fortieth of the work the search did, at most 2 s; for a plan over 3 times the start's lower bound and 300 pushes above it, 20 ms per push above it, at most 60 s",
+  defaultHelp: "a fortieth of the work the search did, at most 2 s; for a plan over 3 times the start's lower bound and 300 pushes above it, 20 ms per push above it, at most 60 s; for another plan of over 800 moves, 1 s",
   help: 'on a level: seconds to spend shortening the plan found',
 } as const satisfies OptionDecl;
 
