@@ -9,7 +9,7 @@
  *
  * `--improve auto` (the default) is auto's default (defaultImproveBudget:
  * defaultImproveWork of the search's expanded states, at most
- * IMPROVE_CAP_MS, or for a plan far from the start's lower bound 20 ms per
+ * IMPROVE_CAP_MS, or for a plan far from the start's lower bound 50 ms per
  * push above it, at most 60 s, or for a plan of over 800 moves 1 s;
  * --factor and
  * --min-work change its two constants; --all-boxes: window searches may move

@@ -300,13 +300,14 @@ describe('auto --improve on a level', () => {
     expect(solveLoaded(load('domains/sokoban.pl'), { algo: 'auto' })).toMatchObject({ status: 'solved', length: 26, pushes: 8 });
   });
 
-  it("without --improve, a plan far from the start's lower bound (over 3 times it and 300 pushes above it) is improved by time: 20 ms per push above the bound, at most 60 s", () => {
+  it("without --improve, a plan far from the start's lower bound (over 3 times it and 300 pushes above it) is improved by time: 50 ms per push above the bound, at most 60 s", () => {
     // not far: the fortieth of the work, at most 2 s
     expect(defaultImproveBudget(432, 186, 400_000, 800)).toEqual({ work: 10_000, ms: IMPROVE_CAP_MS, timed: false }); // 2.3 times the bound, 800 moves (not long)
     expect(defaultImproveBudget(319, 73, 40)).toEqual({ work: 1, ms: IMPROVE_CAP_MS, timed: false }); // 4.4 times, but 246 pushes above
     expect(defaultImproveBudget(450, 150, 40)).toEqual({ work: 1, ms: IMPROVE_CAP_MS, timed: false }); // 3 times exactly
     // far: time by the excess, no work limit
-    expect(defaultImproveBudget(1472, 152, 2_454_372)).toEqual({ work: Infinity, ms: 26_400, timed: true }); // classic 34's search plan
+    expect(defaultImproveBudget(1472, 152, 2_454_372)).toEqual({ work: Infinity, ms: FAR_CAP_MS, timed: true }); // classic 34's search plan
+    expect(defaultImproveBudget(781, 197, 1_000_000)).toEqual({ work: Infinity, ms: 29_200, timed: true }); // classic 11's
     expect(defaultImproveBudget(18_081, 367, 2_402_761)).toEqual({ work: Infinity, ms: FAR_CAP_MS, timed: true }); // classic 67's
     // the bound: the matching estimate of the start (each box to its own goal, pushes counted), only for plans long enough to be far
     const b = board(['#######', '#@$  .#', '#.$   #', '#######']);
@@ -320,7 +321,7 @@ describe('auto --improve on a level', () => {
     expect(defaultImproveBudget(428, 186, 7_000_000, 1545)).toEqual({ work: Infinity, ms: LONG_MS, timed: true }); // Microban 153's
     expect(defaultImproveBudget(215, 119, 5080, 801)).toEqual({ work: Infinity, ms: LONG_MS, timed: true });
     // far and long: the far plan's time
-    expect(defaultImproveBudget(1472, 152, 2_454_372, 9880)).toEqual({ work: Infinity, ms: 26_400, timed: true }); // classic 34's, 9,880 moves
+    expect(defaultImproveBudget(781, 197, 1_000_000, 3879)).toEqual({ work: Infinity, ms: 29_200, timed: true }); // classic 11's, 3,879 moves
   });
 
   it('--improve is in solve --help and takes a number of seconds', async () => {
