@@ -3,20 +3,23 @@
  * (FreezeCheck's largest frozen set: none of them can ever move again) are
  * walls for the rest of the plan. Every other box must still end on one of
  * the other goals, a different one each, and only on a goal it can be
- * pushed to past those walls (the other boxes and the player's reach left
- * out, which only adds ways). When no assignment of the boxes to such
- * goals places them all (a maximum bipartite matching is smaller than the
- * boxes), no plan exists. This finds:
+ * pushed to past those walls by a player who stays in the part of the
+ * floor they leave it (the other boxes left out, which only adds ways).
+ * When no assignment of the boxes to such goals places them all (a maximum
+ * bipartite matching is smaller than the boxes), no plan exists. This
+ * finds:
  *
  * - a dead-end goal shut by a box frozen on the goal that had to be
  *   filled after it (two goals in a row against a wall, filled in the
  *   wrong order; not a goal room, so the packing order does not see it);
  * - a part of the board cut off by frozen goal boxes with more boxes than
- *   free goals in it.
+ *   free goals in it;
+ * - a part they cut off from the player with a box still to push in it.
  *
  * The check runs when a push leaves its box frozen on a goal, and on the
  * initial state. A goal's reach (the squares from which a box can be
- * pushed onto it) depends only on the frozen set, so it is cached per set.
+ * pushed onto it) depends only on the frozen set and the player's part, so
+ * it is cached per set and part.
  */
 import { type Board, floodPushable } from './board.ts';
 import type { FreezeCheck } from './deadlocks.ts';
@@ -59,10 +62,10 @@ export class FrozenGoals {
    * boxes (all on goals: a frozen box off goal is a freeze deadlock, found
    * before) leave the other boxes no assignment to the other goals.
    */
-  deadlocked(boxes: Int32Array, n: number): boolean {
+  deadlocked(boxes: Int32Array, n: number, player: number): boolean {
     const m = this.freeze.frozenSet(boxes, n, this.frozen);
     if (m === 0) return false;
-    const reach = this.reachPast(m);
+    const reach = this.reachPast(m, player);
     const { wall, boxOnGoal } = this;
     boxOnGoal.fill(-1);
     for (let i = 0; i < m; i++) wall[this.frozen[i]] = 1;
@@ -98,16 +101,41 @@ export class FrozenGoals {
     return false;
   }
 
-  /** The goal reach past the frozen set frozen[0..m): cached per set. */
-  private reachPast(m: number): Uint32Array {
+  /**
+   * The goal reach past the frozen set frozen[0..m), with the player on
+   * `player`: the frozen boxes are walls for the player too, so every push
+   * is made from the part of the floor the player is in (`side`), and the
+   * rest of the floor counts as wall. Cached per set and part.
+   */
+  private reachPast(m: number, player: number): Uint32Array {
     const squares = Array.from(this.frozen.subarray(0, m)).sort((a, b) => a - b);
-    const key = squares.join(',');
-    let reach = this.cache.get(key);
-    if (reach !== undefined) return reach;
-    const { goals, size } = this.board;
+    const { goals, size, floor, dirs } = this.board;
     const { wall, mark, queue } = this;
-    const W = this.words;
     for (const q of squares) wall[q] = 1;
+    // the player's part of the floor past the frozen boxes (the other boxes can move away): named by its least square
+    const side = ++this.stamp;
+    mark[player] = side;
+    queue[0] = player;
+    let least = player;
+    let count = 1;
+    for (let i = 0; i < count; i++) {
+      const q = queue[i];
+      for (let k = 0; k < 4; k++) {
+        const p = q + dirs[k];
+        if (mark[p] === side || !floor[p] || wall[p]) continue;
+        mark[p] = side;
+        queue[count++] = p;
+        if (p < least) least = p;
+      }
+    }
+    const key = `${squares.join(',')}|${least}`;
+    let reach = this.cache.get(key);
+    if (reach !== undefined) {
+      for (const q of squares) wall[q] = 0;
+      return reach;
+    }
+    const W = this.words;
+    for (let p = 0; p < size; p++) if (floor[p] && mark[p] !== side) wall[p] = 1;
     reach = new Uint32Array(size * W);
     // backwards from each free goal: the squares from which a box can be pushed onto it
     for (let gi = 0; gi < goals.length; gi++) {
@@ -121,7 +149,7 @@ export class FrozenGoals {
       const bit = 1 << (gi & 31);
       for (let i = 0; i < count; i++) reach[queue[i] * W + word] |= bit;
     }
-    for (const q of squares) wall[q] = 0;
+    wall.fill(0);
     if (this.cache.size >= CACHE_SETS) this.cache.clear();
     this.cache.set(key, reach);
     return reach;

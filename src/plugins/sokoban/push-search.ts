@@ -486,7 +486,7 @@ export class PushSpace implements BestFirstSpace {
       // the box stays on its goal for good: the others must still have goals
       const i = this.indexAt[b];
       this.boxes[i] = to;
-      dead = this.frozenGoals.deadlocked(this.boxes, this.nDecoded);
+      dead = this.frozenGoals.deadlocked(this.boxes, this.nDecoded, b);
       this.boxes[i] = b;
     }
     boxAt[to] = 0;
@@ -689,7 +689,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     }
     for (const b of board.boxes) if (freeze.frozenAt(boxAt, b)) return unsolvable(`the box at ${board.name(b)} is frozen off goal`);
     if (corrals?.deadlocked(boxAt, board.player)) return unsolvable('the boxes fence in a corral the player can never solve (a corral deadlock)');
-    if (frozenGoals?.deadlocked(board.boxes, board.boxes.length)) return unsolvable('boxes frozen on goals leave the other boxes too few goals they can reach');
+    if (frozenGoals?.deadlocked(board.boxes, board.boxes.length, board.player)) return unsolvable('boxes frozen on goals leave the other boxes too few goals they can reach');
   }
 
   // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros

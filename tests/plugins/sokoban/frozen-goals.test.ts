@@ -29,11 +29,11 @@ describe('frozen-goal deadlocks', () => {
   it('finds the lower goal shut by the box frozen on the upper one', () => {
     const check = new FrozenGoals(b, freeze);
     // the upper goal filled first: the other box can reach no goal left
-    expect(check.deadlocked(boxes('x5y2', 'x2y3'), 2)).toBe(true);
+    expect(check.deadlocked(boxes('x5y2', 'x2y3'), 2, b.player)).toBe(true);
     // the lower goal filled first (that box is frozen too): the other box can still be pushed onto x5y2
-    expect(check.deadlocked(boxes('x5y4', 'x2y2'), 2)).toBe(false);
+    expect(check.deadlocked(boxes('x5y4', 'x2y2'), 2, b.player)).toBe(false);
     // nothing frozen: nothing to check
-    expect(check.deadlocked(boxes('x2y2', 'x2y3'), 2)).toBe(false);
+    expect(check.deadlocked(boxes('x2y2', 'x2y3'), 2, b.player)).toBe(false);
     expect(check.found).toBe(1);
   });
 
@@ -42,9 +42,25 @@ describe('frozen-goal deadlocks', () => {
     const three = board(['#######', '#@ . ##', '# $$ .#', '# $   #', '#####.#', '#######']);
     const check = new FrozenGoals(three, new FreezeCheck(three, deadSquares(three)));
     const at = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => three.square(n)));
-    expect(check.deadlocked(at('x5y2', 'x2y2', 'x3y2'), 3)).toBe(true);
+    expect(check.deadlocked(at('x5y2', 'x2y2', 'x3y2'), 3, three.player)).toBe(true);
     // with x5y4 filled instead, one goes to x3y1 and the other to x5y2
-    expect(check.deadlocked(at('x5y4', 'x2y2', 'x3y2'), 3)).toBe(false);
+    expect(check.deadlocked(at('x5y4', 'x2y2', 'x3y2'), 3, three.player)).toBe(false);
+  });
+
+  it('walls the player in: a box the player can no longer get to has no goal', () => {
+    // two boxes frozen on the goals of a one-square passage (walls above and below) part the floor in two
+    const parted = board(['##########', '#   ##   #', '# @ ** $.#', '#   ##   #', '##########']);
+    const check = new FrozenGoals(parted, new FreezeCheck(parted, deadSquares(parted)));
+    const at = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => parted.square(n)));
+    const state = at('x4y2', 'x5y2', 'x7y2');
+    // the player on the left can never push the box on x7y2 onto x8y2
+    expect(check.deadlocked(state, 3, parted.square('x2y2'))).toBe(true);
+    // on the right it can
+    expect(check.deadlocked(state, 3, parted.square('x6y1'))).toBe(false);
+    expect(check.found).toBe(1);
+    // the level itself (the player on the left) is proved unsolvable at once
+    const r = pushSearch(parted, deadSquares(parted), defaultSearchOptions, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' });
+    expect([r.status, r.stats.expanded]).toEqual(['unsolvable', 0]);
   });
 
   it('proves a level unsolvable from its start', () => {

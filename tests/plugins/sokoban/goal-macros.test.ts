@@ -154,8 +154,8 @@ describe('box macros (GoalMacros with anywhere) and advisor weights', () => {
       return `${r.status} ${r.pushes!.length} pushes, ${steps.length} moves, ${r.stats.expanded} expanded, valid ${valid(text, steps, 7)}`;
     });
     expect(got).toEqual([
-      'solved 136 pushes, 753 moves, 29985 expanded, valid true',
-      'solved 70 pushes, 297 moves, 19730 expanded, valid true',
+      'solved 124 pushes, 671 moves, 36065 expanded, valid true',
+      'solved 70 pushes, 297 moves, 19584 expanded, valid true',
       'solved 78 pushes, 273 moves, 2528 expanded, valid true',
     ]);
   });
