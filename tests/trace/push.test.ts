@@ -119,10 +119,12 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
 
   it('--max-nodes 11: each member traced in turn (2, 4, 3 and 2 expansions), the last one solving it with a box macro; with 14 the second member solves it, the path in its part', () => {
     const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 11 });
-    // the plan: the last member's root, then its macro as the pushes it makes
-    expect(t).toMatchObject({ status: 'solved', expansions: 11, planNodes: [9, 11, 12, 13, 14] });
+    // the plan: the last member's root, its recorded macro node (three pushes), then the goal it generated
+    expect(t).toMatchObject({ status: 'solved', expansions: 11, planNodes: [9, 10, 11] });
     expect(t.stats).toMatchObject({ expanded: 11, generated: 31 });
-    expect(t.planOps).toEqual(['push x4y2 right', 'push x5y2 left', 'push x4y2 left', 'push x4y3 left']);
+    expect(t.planOps).toEqual(['push x4y2 to x3y2', 'push x4y3 left']);
+    expect(t.plan.filter((s) => s.startsWith('push'))).toHaveLength(4);
+    expect(t.nodes[11]).toMatchObject({ parent: 10, op: 'push x4y3 left', recorded: false, plan: true, goal: true });
     expect(rows(t)).toEqual([
       // backward greedy with matching: its node budget (2) ends it
       [null, 0, 2, 2, null],

@@ -244,6 +244,8 @@ export class PushSpace implements BestFirstSpace {
   met: { reached: Reached; id: number } | null = null;
   /** FESS's move weights (PushSearchConfig.advisorWeights): cost() is 0 for a move that improves a feature, else 1. */
   advisorWeights = false;
+  /** The plan this space's search found (its operators, macros included, and its pushes), so that `planOps` names a plan through macros as the search made it. */
+  solution: { ops: readonly number[]; pushes: readonly Push[] } | null = null;
   /** With advisorWeights: the cell of the state being expanded, the weight of the last `apply`, whether `cell` is already its successor's. */
   private parentCell = 0;
   private lastWeight = 1;
@@ -570,13 +572,21 @@ export class PushSpace implements BestFirstSpace {
     return `${this.back ? 'pull' : 'push'} ${this.board.name(op >> 2)} ${DIR_WORDS[op & 3]}`;
   }
 
-  /** The plan's push steps as this space's operators: pushes in order, or backward the pulls from the goals (the pushes reversed). */
+  /**
+   * The plan's push steps as this space's operators: the operators of the
+   * search's own plan when the pushes are its (goal and box macros
+   * included); else the pushes in order, or backward the pulls from the
+   * goals (the pushes reversed), tunnel macros joined.
+   */
   planOps(plan: readonly string[]): string[] {
-    const { board } = this;
+    const { board, solution } = this;
     const pushes: Push[] = [];
     for (const step of plan) {
       const m = PUSH_STEP.exec(step.replace(/\s+/g, ''));
       if (m) pushes.push({ box: board.square(m[3]), dir: DIR_LETTERS.indexOf(m[1] as (typeof DIR_LETTERS)[number]) });
+    }
+    if (solution !== null && solution.pushes.length === pushes.length && solution.pushes.every((p, i) => p.box === pushes[i].box && p.dir === pushes[i].dir)) {
+      return solution.ops.map((op) => this.opName(op));
     }
     // single pushes, or backward single pulls: the push of the box at b in direction d undoes the pull of the box at b + d in direction -d
     const single = this.back ? pushes.reverse().map((p) => ((p.box + board.dirs[p.dir]) << 2) | (p.dir ^ 1)) : pushes.map((p) => (p.box << 2) | p.dir);
@@ -742,6 +752,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   const pushes = r.plan ? [...space.pushes(r.plan), ...(met ? met.reached.pushesFrom(met.id) : [])] : null;
   const result: PushSearchResult = { status: r.status, pushes, reason: r.reason, stats: r.stats };
   if (met) result.met = true;
+  else if (r.plan && pushes) space.solution = { ops: r.plan, pushes };
   const kept = store as StateStore | null;
   if (kept) result.reached = { size: kept.size, find: (s, off) => kept.find(s, off), pushesFrom: (id) => space.pushes(kept.path(id)) };
   if (space.patterns) result.patterns = space.patterns.stats;
