@@ -82,7 +82,7 @@ export function renderValidation(v: ValidationResult, length: number, loaded: Lo
   if (v.valid) {
     const counts = sokoban ? ` (${count(sokoban.moves, 'move')}, ${count(sokoban.pushes, 'push', 'pushes')})` : '';
     const out = [`valid: ${count(length, 'step')}${counts}, cost ${v.cost}; the goal holds after the last step`];
-    if (loaded.level) out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
+    if (loaded.level) out.push(indent(renderBoard(loaded.level, v.last)));
     return out.join('\n');
   }
   const f = v.failure!;
@@ -91,7 +91,7 @@ export function renderValidation(v: ValidationResult, length: number, loaded: Lo
   if (f.missing.length > 0) out.push(`missing: ${f.missing.join(', ')}`);
   if (loaded.level) {
     out.push(`board before ${f.kind === 'goal' ? 'the goal check' : `step ${f.step}`}:`);
-    out.push(indent(renderBoard(loaded.level, v.states[v.states.length - 1])));
+    out.push(indent(renderBoard(loaded.level, v.last)));
   }
   return out.join('\n');
 }

@@ -37,8 +37,10 @@ export interface ValidatedStep {
 export interface ValidationResult {
   valid: boolean;
   steps: ValidatedStep[];
-  /** states[0] is the initial state; states[i] the state after step i (facts, static ones included). */
+  /** states[0] is the initial state; states[i] the state after step i (facts, static ones included); worked out when first read. */
   states: string[][];
+  /** The state after the last step replayed: the last of `states`, without working them all out. */
+  last: string[];
   failure?: ValidationFailure;
   /** Sum of the costs of the steps replayed. */
   cost: number;
@@ -178,10 +180,13 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
   // the current state, updated in place step by step (keys in the order a Set of them would have)
   const state = new Map<string, Fact>();
   for (const k of problem.init.map(remember)) if (!state.has(k)) state.set(k, splitFact(literals.get(k)!));
-  const states: string[][] = [[...state.keys()]];
+  const initKeys = [...state.keys()];
+  // each step's delete list as applied (before the add list), for the states rebuilt on demand
+  const applied: string[][] = [];
   const steps: ValidatedStep[] = [];
   let cost = 0;
-  const fail = (f: ValidationFailure): ValidationResult => ({ valid: false, steps, states, failure: f, cost });
+  const done = (r: Omit<ValidationResult, 'states' | 'last'>): ValidationResult => withStates({ ...r, last: [...state.keys()] }, initKeys, applied, steps);
+  const fail = (f: ValidationFailure): ValidationResult => done({ valid: false, steps, failure: f, cost });
 
   for (let i = 0; i < plan.length; i++) {
     const { term, loc } = plan[i];
@@ -223,7 +228,7 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
     const added = op.add.map((l) => remember(literalOf(l, matched)));
     for (const d of deleted) state.delete(d);
     for (const a of added) if (!state.has(a)) state.set(a, splitFact(literals.get(a)!));
-    states.push([...state.keys()]);
+    applied.push(deleted);
     cost += op.cost;
     steps.push({
       op: asTerm,
@@ -244,7 +249,33 @@ export function validatePlan(domain: Domain, problem: Problem, plan: readonly Pl
       message: `after the last step (${plan.length}) the goal is not reached: ${unmet.join(', ')} ${unmet.length > 1 ? 'do' : 'does'} not hold`,
     });
   }
-  return { valid: true, steps, states, cost };
+  return done({ valid: true, steps, cost });
+}
+
+/**
+ * The result with its `states`, worked out on first reading from the
+ * initial keys and each step's delete and add lists: a copy of the whole
+ * state per step costs time and memory proportional to the plan's length
+ * times the state's size (an 81,567-move plan of a large level: hundreds of
+ * megabytes), and only the board renderers read them.
+ */
+function withStates(r: Omit<ValidationResult, 'states'>, initKeys: string[], applied: readonly string[][], steps: readonly ValidatedStep[]): ValidationResult {
+  let states: string[][] | null = null;
+  return Object.defineProperty(r, 'states', {
+    enumerable: true,
+    get(): string[][] {
+      if (states === null) {
+        const state = new Set(initKeys);
+        states = [initKeys];
+        for (let i = 0; i < applied.length; i++) {
+          for (const d of applied[i]) state.delete(d);
+          for (const a of steps[i].added) state.add(a);
+          states.push([...state]);
+        }
+      }
+      return states;
+    },
+  }) as ValidationResult;
 }
 
 function literalOf(l: Literal, b: Binding): Literal {

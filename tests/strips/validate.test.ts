@@ -190,6 +190,21 @@ describe('validatePlan on a hand-written domain', () => {
     expect(r.failure?.kind).toBe('goal');
   });
 
+  it('the states, worked out when read, keep the order the replay gives: a fact deleted and added again moves to the end', () => {
+    const r = validatePlan(hand, problem('mark(a), ontable(a), clear(a), hand(h1), free(h1)'), steps('touch(a)', 'grab(a)'));
+    expect(r.states).toEqual([
+      ['mark(a)', 'ontable(a)', 'clear(a)', 'hand(h1)', 'free(h1)'],
+      ['ontable(a)', 'clear(a)', 'hand(h1)', 'free(h1)', 'mark(a)', 'seen(a)'],
+      ['clear(a)', 'hand(h1)', 'mark(a)', 'seen(a)', 'holding(a,h1)'],
+    ]);
+    // read twice: the same arrays
+    expect(r.states[2]).toBe(r.states[2]);
+    // the last state, without the others: the goal is not reached, so it is the state after step 2
+    expect(r.last).toEqual(r.states[2]);
+    const failed = validatePlan(hand, problem('mark(a), ontable(a), clear(a), hand(h1), free(h1)'), steps('touch(a)', 'grab(b)'));
+    expect([failed.failure?.step, failed.last]).toEqual([2, ['ontable(a)', 'clear(a)', 'hand(h1)', 'free(h1)', 'mark(a)', 'seen(a)']]);
+  });
+
   it('inequality failure: stack(a,a) and same(a,a)', () => {
     const r = validatePlan(hand, P1, steps('stack(a,a)'));
     expect(r.failure).toEqual({
