@@ -21,7 +21,7 @@
  * pushed onto it) depends only on the frozen set and the player's part, so
  * it is cached per set and part.
  */
-import { type Board, floodPushable } from './board.ts';
+import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { FreezeCheck } from './deadlocks.ts';
 
 /** Frozen sets whose goal reach is kept (then the cache starts over). */
@@ -109,25 +109,12 @@ export class FrozenGoals {
    */
   private reachPast(m: number, player: number): Uint32Array {
     const squares = Array.from(this.frozen.subarray(0, m)).sort((a, b) => a - b);
-    const { goals, size, floor, dirs } = this.board;
+    const { goals, size, floor } = this.board;
     const { wall, mark, queue } = this;
     for (const q of squares) wall[q] = 1;
     // the player's part of the floor past the frozen boxes (the other boxes can move away): named by its least square
     const side = ++this.stamp;
-    mark[player] = side;
-    queue[0] = player;
-    let least = player;
-    let count = 1;
-    for (let i = 0; i < count; i++) {
-      const q = queue[i];
-      for (let k = 0; k < 4; k++) {
-        const p = q + dirs[k];
-        if (mark[p] === side || !floor[p] || wall[p]) continue;
-        mark[p] = side;
-        queue[count++] = p;
-        if (p < least) least = p;
-      }
-    }
+    const least = floodRegion(this.board, wall, player, mark, side, queue);
     const key = `${squares.join(',')}|${least}`;
     let reach = this.cache.get(key);
     if (reach !== undefined) {
