@@ -26,3 +26,34 @@ export function benchArgs<T extends ParseArgsConfig>(toolUrl: string, config: T)
     process.exit(2);
   }
 }
+
+/** A bench tool's input file (the tool by its module URL): its text, or `bench/TOOL.ts: OPTION: PATH: no such file` (or the system's words), exit 2. */
+export function readInput(toolUrl: string, option: string, path: string): string {
+  try {
+    return readFileSync(path, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === undefined) throw e;
+    console.error(`bench/${basename(fileURLToPath(toolUrl))}: ${option}: ${path}: ${code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
+    process.exit(2);
+  }
+}
+
+/** A plan of a `N: LURD` line: the LURD string, its line and the column it starts at. */
+export interface PlanLine {
+  lurd: string;
+  line: number;
+  column: number;
+}
+
+/** The `N: LURD` lines of a plans file (as bench/improve.ts --save-plans writes them), by level; `other`: the numbers of the lines that are none, blank lines and `#` comments left out. */
+export function planLines(text: string): { plans: Map<number, PlanLine>; other: number[] } {
+  const plans = new Map<number, PlanLine>();
+  const other: number[] = [];
+  text.split(/\r?\n/).forEach((line, i) => {
+    const m = /^(\s*(\d+)\s*:\s*)(\S*)\s*$/.exec(line);
+    if (m) plans.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1 });
+    else if (line.trim() !== '' && !line.trim().startsWith('#')) other.push(i + 1);
+  });
+  return { plans, other };
+}

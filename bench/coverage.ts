@@ -23,7 +23,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { benchArgs } from './args.ts';
+import { benchArgs, readInput } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
@@ -70,11 +70,12 @@ const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1)
 // the best known results, read before any run (a bad line: located error, exit 2)
 let best: BestTable | undefined;
 if (values.best !== undefined) {
+  const bestText = readInput(import.meta.url, '--best', values.best);
   try {
-    best = parseBest(readFileSync(values.best, 'utf8'), values.best);
+    best = parseBest(bestText, values.best);
   } catch (e) {
-    const message = e instanceof PlanlogError ? e.message : `${values.best}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : e instanceof Error ? e.message : String(e)}`;
-    console.error(`bench/coverage.ts: --best: ${message}`);
+    if (!(e instanceof PlanlogError)) throw e;
+    console.error(`bench/coverage.ts: --best: ${e.message}`);
     process.exit(2);
   }
   // a level the collection does not have is most likely a best-known file of another collection

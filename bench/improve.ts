@@ -31,7 +31,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { benchArgs } from './args.ts';
+import { benchArgs, planLines, type PlanLine, readInput } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
@@ -82,30 +82,15 @@ const root = resolve(values.root ?? here);
 const impl = (await import(resolve(root, 'src/plugins/sokoban/improve.ts'))) as typeof import('../src/plugins/sokoban/improve.ts');
 const RootBoard = ((await import(resolve(root, 'src/plugins/sokoban/board.ts'))) as typeof import('../src/plugins/sokoban/board.ts')).Board;
 /** A bad input file: its located message (file:line:col), exit 2, no run. */
-const badInput = (e: unknown, option: string, path: string): never => {
-  if (!(e instanceof PlanlogError) && (e as NodeJS.ErrnoException).code === undefined) throw e;
-  console.error(`bench/improve.ts: ${option}: ${e instanceof PlanlogError ? e.message : `${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`}`);
+const badInput = (e: unknown, option: string): never => {
+  if (!(e instanceof PlanlogError)) throw e;
+  console.error(`bench/improve.ts: ${option}: ${e.message}`);
   process.exit(2);
 };
-const readInput = (option: string, path: string): string => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    return badInput(e, option, path);
-  }
-};
 // --plans: `N: LURD` lines (as --save-plans writes them) instead of the search; each plan's line and the column its LURD starts at
-const given = new Map<number, { lurd: string; line: number; column: number }>();
-if (values.plans !== undefined) {
-  readInput('--plans', values.plans)
-    .split(/\r?\n/)
-    .forEach((text, i) => {
-      const m = /^(\s*(\d+)\s*:\s*)(\S*)\s*$/.exec(text);
-      if (m) given.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1 });
-    });
-}
+const given: Map<number, PlanLine> = values.plans === undefined ? new Map() : planLines(readInput(import.meta.url, '--plans', values.plans)).plans;
 /** The pushes of a level's plan from --plans; a step that cannot be taken or a plan that does not solve the level: its place in the file, exit 2. */
-const givenPushes = (board: Board, lvl: Level, level: number, plansFile: string, plan: { lurd: string; line: number; column: number }): Push[] => {
+const givenPushes = (board: Board, lvl: Level, level: number, plansFile: string, plan: PlanLine): Push[] => {
   try {
     const pushes = pushesOfSteps(board, lurdToPlan(lvl, plan.lurd, plansFile));
     if (!replay(board, pushes)) throw new PlanlogError({ file: plansFile, line: 1, column: 1, message: 'the plan does not end with every box on a goal' });
@@ -113,7 +98,7 @@ const givenPushes = (board: Board, lvl: Level, level: number, plansFile: string,
   } catch (e) {
     if (!(e instanceof PlanlogError)) throw e;
     const d = e.first;
-    return badInput(new PlanlogError({ ...d, line: plan.line, column: plan.column + (d.column ?? 1) - 1, message: `level ${level}: ${d.message}` }), '--plans', plansFile);
+    return badInput(new PlanlogError({ ...d, line: plan.line, column: plan.column + (d.column ?? 1) - 1, message: `level ${level}: ${d.message}` }), '--plans');
   }
 };
 const saved: string[] = [];
@@ -125,10 +110,11 @@ const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1)
 const timeoutMs = Number(values.timeout) * 1000;
 let best: ReturnType<typeof parseBest> | undefined;
 if (values.best !== undefined) {
+  const bestText = readInput(import.meta.url, '--best', values.best);
   try {
-    best = parseBest(readInput('--best', values.best), values.best);
+    best = parseBest(bestText, values.best);
   } catch (e) {
-    badInput(e, '--best', values.best);
+    badInput(e, '--best');
   }
 }
 // moves: domains/sokoban.pl (every step costs 1); pushes: sokoban-pushes.pl (pushes cost 1, moves 0)

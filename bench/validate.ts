@@ -14,10 +14,9 @@
  * check the same plans. A bad line or a plan that does not replay stops
  * the tool before any run with its place in the file, exit 2.
  */
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { benchArgs } from './args.ts';
+import { benchArgs, planLines, readInput } from './args.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 import { PlanlogError } from '../src/util/errors.ts';
@@ -41,26 +40,12 @@ if (!Number.isInteger(repeat) || repeat < 1) fail(`--repeat: '${values.repeat}' 
 const root = resolve(values.root ?? here);
 const lib = (await import(resolve(root, 'src/index.ts'))) as typeof import('../src/index.ts');
 
-const read = (option: string, path: string): string => {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch (e) {
-    return fail(`${option}: ${path}: ${(e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (e as Error).message}`);
-  }
-};
 const { file, ranges } = splitSpec(values.levels!);
-const text = read('--levels', file);
-const domainText = read('--root', resolve(root, 'domains/sokoban.pl'));
+const text = readInput(import.meta.url, '--levels', file);
+const domainText = readInput(import.meta.url, '--root', resolve(root, 'domains/sokoban.pl'));
 const plansFile = values.plans!;
-const plans = new Map<number, { lurd: string; line: number; column: number }>();
-read('--plans', plansFile)
-  .split(/\r?\n/)
-  .forEach((line, i) => {
-    if (line.trim() === '' || line.trim().startsWith('#')) return;
-    const m = /^(\s*(\d+)\s*:\s*)(\S*)\s*$/.exec(line);
-    if (!m) fail(`--plans: ${plansFile}:${i + 1}:1: expected 'N: LURD'`);
-    plans.set(Number(m![2]), { lurd: m![3], line: i + 1, column: m![1].length + 1 });
-  });
+const { plans, other } = planLines(readInput(import.meta.url, '--plans', plansFile));
+if (other.length > 0) fail(`--plans: ${plansFile}:${other[0]}:1: expected 'N: LURD'`);
 
 const gc = (globalThis as { gc?: () => void }).gc;
 const heap = (): number => {
@@ -105,13 +90,17 @@ console.log(`|---|---|---|---|${gc ? '---|---|' : ''}`);
 let total = 0;
 let totalAll = 0;
 for (const { level, loaded, steps } of jobs) {
+  /** Reads the result's states (worked out then), checking their number. */
+  const readStates = (v: ReturnType<typeof lib.validateSteps>): void => {
+    if (v.states.length !== steps.length + 1) throw new Error(`level ${level}: ${v.states.length} states for ${steps.length} steps`);
+  };
   let best = Infinity;
   let bestAll = Infinity;
   for (let i = 0; i < repeat; i++) {
     const t = process.cpuUsage();
     const v = lib.validateSteps(loaded, steps);
     best = Math.min(best, ms(process.cpuUsage(t)));
-    if (v.states.length !== steps.length + 1) throw new Error(`level ${level}: ${v.states.length} states for ${steps.length} steps`);
+    readStates(v);
     bestAll = Math.min(bestAll, ms(process.cpuUsage(t)));
   }
   total += best;
@@ -121,10 +110,9 @@ for (const { level, loaded, steps } of jobs) {
     const before = heap();
     const v = lib.validateSteps(loaded, steps);
     const held = heap() - before;
-    const n = v.states.length;
+    readStates(v);
     const withStates = heap() - before;
     memory = ` ${(held / 1e6).toFixed(1)} | ${(withStates / 1e6).toFixed(1)} |`;
-    if (n === 0) throw new Error('no states');
   }
   console.log(`| ${level} | ${steps.length} | ${best.toFixed(1)} | ${bestAll.toFixed(1)} |${memory}`);
 }
