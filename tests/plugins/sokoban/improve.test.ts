@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveBudget, defaultImproveWork, FAR_CAP_MS, improvePlan, IMPROVE_CAP_MS, LONG_MOVES, LONG_MS, startBound, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveBudget, defaultImproveWork, FAR_CAP_MS, improvePlan, IMPROVE_CAP_MS, improveTimeLeft, LONG_MOVES, LONG_MS, startBound, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
 import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
 import { Vicinity } from '../../../src/plugins/sokoban/vicinity.ts';
@@ -322,6 +322,13 @@ describe('auto --improve on a level', () => {
     expect(defaultImproveBudget(215, 119, 5080, 801)).toEqual({ work: Infinity, ms: LONG_MS, timed: true });
     // far and long: the far plan's time
     expect(defaultImproveBudget(781, 197, 1_000_000, 3879)).toEqual({ work: Infinity, ms: 29_200, timed: true }); // classic 11's, 3,879 moves
+  });
+
+  it('the improvement leaves of the time limit what expanding and validating the plan take (20 ms and 10 µs a step)', () => {
+    expect(improveTimeLeft(60_000, 9880)).toBeCloseTo(60_000 - 20 - 98.8, 6); // classic 34's search plan, 9,880 moves
+    expect(improveTimeLeft(1000, 0)).toBe(980);
+    // nothing left: no improvement (improveResult returns the plan as found)
+    expect(improveTimeLeft(50, 5000)).toBe(-20);
   });
 
   it('--improve is in solve --help and takes a number of seconds', async () => {
