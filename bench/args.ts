@@ -57,3 +57,21 @@ export function planLines(text: string): { plans: Map<number, PlanLine>; other: 
   });
   return { plans, other };
 }
+
+/**
+ * `--set FIELD=VALUE` items (repeatable, or comma-separated) as config
+ * fields: `true`, `false`, numbers, else strings. An item that is not
+ * FIELD=VALUE: `bench/TOOL.ts: --set ITEM: expected FIELD=VALUE`, exit 2.
+ */
+export function setFields(toolUrl: string, items: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const item of items.flatMap((s) => s.split(','))) {
+    const m = /^(\w+)=(.*)$/.exec(item.trim());
+    if (!m) {
+      console.error(`bench/${basename(fileURLToPath(toolUrl))}: --set ${item}: expected FIELD=VALUE`);
+      process.exit(2);
+    }
+    out[m[1]] = m[2] === 'true' ? true : m[2] === 'false' ? false : m[2] !== '' && !Number.isNaN(Number(m[2])) ? Number(m[2]) : m[2];
+  }
+  return out;
+}

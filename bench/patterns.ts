@@ -12,7 +12,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { benchArgs } from './args.ts';
+import { benchArgs, setFields } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
@@ -36,12 +36,7 @@ const count = scanLevels(text, file).length;
 const numbers = ranges === null ? Array.from({ length: count }, (_, i) => i + 1) : parseRanges(ranges, count, file);
 const timeoutMs = Number(values.timeout) * 1000;
 const maxNodes = values['max-nodes'] === undefined ? Infinity : Number(values['max-nodes']);
-const overrides: Record<string, unknown> = {};
-for (const item of values.set.flatMap((s) => s.split(','))) {
-  const m = /^(\w+)=(.*)$/.exec(item.trim());
-  if (!m) throw new Error(`--set ${item}: expected FIELD=VALUE`);
-  overrides[m[1]] = m[2] === 'true' ? true : m[2] === 'false' ? false : m[2] !== '' && !Number.isNaN(Number(m[2])) ? Number(m[2]) : m[2];
-}
+const overrides = setFields(import.meta.url, values.set);
 const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching', ...overrides };
 
 const totals = { off: { solved: 0, expanded: 0, cpu: 0 }, on: { solved: 0, expanded: 0, cpu: 0, searches: 0, expansions: 0, patterns: 0, matched: 0 } };

@@ -27,7 +27,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { benchArgs } from './args.ts';
+import { benchArgs, setFields } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
@@ -89,12 +89,7 @@ const CONFIGS: Record<string, { share: number; config: object }[]> = {
   greedy: [{ share: 1, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' } }],
   auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: memberConfig(m) })),
 };
-const overrides: Record<string, unknown> = {};
-for (const item of values.set.flatMap((s) => s.split(','))) {
-  const m = /^(\w+)=(.*)$/.exec(item.trim());
-  if (!m) throw new Error(`--set ${item}: expected FIELD=VALUE`);
-  overrides[m[1]] = m[2] === 'true' ? true : m[2] === 'false' ? false : m[2] !== '' && !Number.isNaN(Number(m[2])) ? Number(m[2]) : m[2];
-}
+const overrides = setFields(import.meta.url, values.set);
 for (const members of Object.values(CONFIGS)) for (const m of members) m.config = { ...m.config, ...overrides };
 const configs = values.config.split(',');
 for (const c of configs) if (!CONFIGS[c]) throw new Error(`unknown --config ${c} (optimal-pushes, greedy, auto)`);

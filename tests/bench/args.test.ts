@@ -1,10 +1,12 @@
 /**
  * The bench tools' command lines (bench/args.ts): --help prints the tool's
  * doc comment, exit 0; a flag the tool does not know, or a value left out,
- * is a one-line usage error, exit 2, no stack trace.
+ * is a one-line usage error, exit 2, no stack trace; `--set FIELD=VALUE`
+ * items read as booleans, numbers and strings.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
+import { setFields } from '../../bench/args.ts';
 
 const run = (tool: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `bench/${tool}.ts`, ...args], { encoding: 'utf8' });
 
@@ -23,5 +25,11 @@ describe('bench tools: --help and bad flags', () => {
     const missing = run('improve', '--levels');
     expect(missing.status).toBe(2);
     expect(missing.stderr.trim()).toBe("bench/improve.ts: Option '--levels <value>' argument missing");
+  });
+
+  it('--set FIELD=VALUE, repeated or comma-separated: true, false, numbers, else strings; an item without = is a usage error', () => {
+    expect(setFields('file:///bench/x.ts', ['features=true,share=0.25', 'estimate=matching', 'corrals=false'])).toEqual({ features: true, share: 0.25, estimate: 'matching', corrals: false });
+    const bad = run('push-search', '--set', 'features');
+    expect([bad.status, bad.stderr.trim()]).toEqual([2, 'bench/push-search.ts: --set features: expected FIELD=VALUE']);
   });
 });

@@ -20,6 +20,15 @@
  * initial state. A goal's reach (the squares from which a box can be
  * pushed onto it) depends only on the frozen set and the player's part, so
  * it is cached per set and part.
+ *
+ * Any other push can leave a state dead too: it moves a box that is not
+ * frozen to a square from which fewer goals are reached. Such a push
+ * changes neither the frozen set (frozen boxes never move, and a box that
+ * does not freeze where it lands freezes no other) nor the player's part
+ * past it, so its successor is checked against the expanded state's
+ * matching (`expanding`, then `deadAfterMove`): the moved box keeps its
+ * goal if it reaches it from its new square, else one augmenting search
+ * from it decides.
  */
 import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { FreezeCheck } from './deadlocks.ts';
@@ -42,6 +51,11 @@ export class FrozenGoals {
   private tryStamp = 0;
   /** States found dead by this check. */
   found = 0;
+  /** The expanded state's (`expanding`): frozen boxes (0: none, no check), goal reach, each goal's box index (-1 free), each box's goal. */
+  private parentFrozen = 0;
+  private parentReach: Uint32Array = new Uint32Array(0);
+  private readonly parentOnGoal: Int32Array;
+  private goalOf: Int32Array = new Int32Array(0);
 
   constructor(
     private readonly board: Board,
@@ -55,6 +69,7 @@ export class FrozenGoals {
     this.queue = new Int32Array(size);
     this.boxOnGoal = new Int32Array(goals.length);
     this.tried = new Int32Array(goals.length);
+    this.parentOnGoal = new Int32Array(goals.length);
   }
 
   /**
@@ -65,17 +80,65 @@ export class FrozenGoals {
   deadlocked(boxes: Int32Array, n: number, player: number): boolean {
     const m = this.freeze.frozenSet(boxes, n, this.frozen);
     if (m === 0) return false;
-    const reach = this.reachPast(m, player);
+    const dead = !this.matchAll(boxes, n, m, this.reachPast(m, player));
+    if (dead) this.found++;
+    return dead;
+  }
+
+  /** Matches the boxes not among frozen[0..m) to goals they reach (boxOnGoal); whether all get one. */
+  private matchAll(boxes: Int32Array, n: number, m: number, reach: Uint32Array): boolean {
     const { wall, boxOnGoal } = this;
     boxOnGoal.fill(-1);
     for (let i = 0; i < m; i++) wall[this.frozen[i]] = 1;
-    let dead = false;
-    for (let i = 0; i < n && !dead; i++) {
+    let all = true;
+    for (let i = 0; i < n && all; i++) {
       if (wall[boxes[i]]) continue;
       this.tryStamp++;
-      if (!this.augment(i, boxes, reach)) dead = true;
+      if (!this.augment(i, boxes, reach)) all = false;
     }
     for (let i = 0; i < m; i++) wall[this.frozen[i]] = 0;
+    return all;
+  }
+
+  /**
+   * The state about to be expanded (its boxes `boxes[0..n)`, the player on
+   * `player`): works out and keeps its frozen set and matching for
+   * `deadAfterMove` on its successors; whether it is dead itself.
+   */
+  expanding(boxes: Int32Array, n: number, player: number): boolean {
+    const m = (this.parentFrozen = this.freeze.frozenSet(boxes, n, this.frozen));
+    if (m === 0) return false;
+    const reach = (this.parentReach = this.reachPast(m, player));
+    const dead = !this.matchAll(boxes, n, m, reach);
+    if (dead) {
+      this.found++;
+      this.parentFrozen = 0;
+      return true;
+    }
+    if (this.goalOf.length < n) this.goalOf = new Int32Array(n);
+    this.goalOf.fill(-1, 0, n);
+    this.parentOnGoal.set(this.boxOnGoal);
+    for (let j = 0; j < this.boxOnGoal.length; j++) if (this.boxOnGoal[j] >= 0) this.goalOf[this.boxOnGoal[j]] = j;
+    return false;
+  }
+
+  /**
+   * Whether the successor of the state given to `expanding` in which box
+   * `i` (not frozen, and not frozen where it lands) has moved is dead:
+   * `boxes` holds the successor's squares. Sound only for such a move (the
+   * frozen set and the player's part are the expanded state's).
+   */
+  deadAfterMove(i: number, boxes: Int32Array): boolean {
+    if (this.parentFrozen === 0) return false;
+    const reach = this.parentReach;
+    const g = this.goalOf[i];
+    const W = this.words;
+    if (g >= 0 && (reach[boxes[i] * W + (g >>> 5)] >>> (g & 31)) & 1) return false;
+    const { boxOnGoal } = this;
+    boxOnGoal.set(this.parentOnGoal);
+    if (g >= 0) boxOnGoal[g] = -1;
+    this.tryStamp++;
+    const dead = !this.augment(i, boxes, reach);
     if (dead) this.found++;
     return dead;
   }

@@ -388,6 +388,8 @@ export class PushSpace implements BestFirstSpace {
     }
     this.onTarget = on;
     if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n);
+    // frozen-goal deadlocks: the state's frozen set and matching, kept for its successors (rejectFreeze); a dead state has none
+    if (this.frozenGoals !== null && !back && this.frozenGoals.expanding(boxes, n, cells[s[off + this.BW]])) return 0;
     this.region(cells[s[off + this.BW]], reachMark);
     const reach = this.stamp;
     let k = 0;
@@ -484,11 +486,12 @@ export class PushSpace implements BestFirstSpace {
     boxAt[to] = 1;
     const freeze = this.freeze.freezeOf(boxAt, to);
     let dead = freeze === FROZEN_OFF_GOAL;
-    if (freeze === FROZEN_ON_GOALS && this.frozenGoals !== null) {
-      // the box stays on its goal for good: the others must still have goals
+    if (!dead && this.frozenGoals !== null) {
+      // the box stays on its goal for good: the others must still have goals; else the expanded state's frozen boxes
+      // stay as they are, and the box moved must still have a goal among those the others leave it
       const i = this.indexAt[b];
       this.boxes[i] = to;
-      dead = this.frozenGoals.deadlocked(this.boxes, this.nDecoded, b);
+      dead = freeze === FROZEN_ON_GOALS ? this.frozenGoals.deadlocked(this.boxes, this.nDecoded, b) : this.frozenGoals.deadAfterMove(i, this.boxes);
       this.boxes[i] = b;
     }
     boxAt[to] = 0;

@@ -2,9 +2,10 @@
  * Frozen-goal deadlocks (src/plugins/sokoban/frozen-goals.ts,
  * PushSearchConfig.frozenGoals): on a literal level with two goals in a
  * row against a wall, the box frozen on the upper goal shuts the lower one;
- * the check's verdicts on hand-built states, a level unsolvable from its
- * start, and push-level A* with and without the check (the same number of
- * pushes, fewer states).
+ * the check's verdicts on hand-built states, a push that freezes nothing
+ * but leaves its box no goal, a level unsolvable from its start, and
+ * push-level A* with and without the check (the same number of pushes,
+ * fewer states).
  */
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
@@ -35,6 +36,28 @@ describe('frozen-goal deadlocks', () => {
     // nothing frozen: nothing to check
     expect(check.deadlocked(boxes('x2y2', 'x2y3'), 2, b.player)).toBe(false);
     expect(check.found).toBe(1);
+  });
+
+  it('checks a push that freezes nothing against the expanded state: a box pushed where it reaches no free goal', () => {
+    // x5y4 filled first (frozen there); the other box on row 2 can still be pushed right onto x5y2
+    const filled = board(['#######', '#@   ##', '# $  .#', '#     #', '#####*#', '#######']);
+    const check = new FrozenGoals(filled, new FreezeCheck(filled, deadSquares(filled)));
+    const at = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => filled.square(n)));
+    const state = at('x5y4', 'x2y2');
+    expect(check.expanding(state, 2, filled.player)).toBe(false);
+    // pushed down to x2y3 it is frozen nowhere and its square is live (x5y3, then down onto x5y4), but with
+    // x5y4 filled the row-3 squares reach no goal: the boxes on row 3 can only be pushed along it
+    state[1] = filled.square('x2y3');
+    expect(check.deadAfterMove(1, state)).toBe(true);
+    // pushed right to x3y2 it still reaches x5y2
+    state[1] = filled.square('x3y2');
+    expect(check.deadAfterMove(1, state)).toBe(false);
+    expect(check.found).toBe(1);
+    // the state with the box on x2y3 is dead as a whole too
+    expect(check.deadlocked(at('x5y4', 'x2y3'), 2, filled.player)).toBe(true);
+    // a state with nothing frozen keeps nothing to check its successors against
+    expect(check.expanding(at('x2y2', 'x2y3'), 2, filled.player)).toBe(false);
+    expect(check.deadAfterMove(1, at('x2y2', 'x1y3'))).toBe(false);
   });
 
   it('counts goals, not boxes: two boxes left for one reachable goal is dead', () => {
