@@ -33,12 +33,22 @@
 import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { FreezeCheck } from './deadlocks.ts';
 
-/** Frozen sets whose goal reach is kept (then the cache starts over). */
+/** Frozen sets whose parts and goal reach are kept (then the cache starts over). */
 const CACHE_SETS = 1024;
 
+/** A frozen set's cache entry: its squares, the parts of the floor past them (a label per square), the goal reach per part. */
+interface FrozenSet {
+  readonly squares: Int32Array;
+  readonly label: Int32Array;
+  readonly reach: Map<number, Uint32Array>;
+}
+
 export class FrozenGoals {
-  /** Per frozen set (its squares, sorted, joined): per square the bit-mask words of the goals a box there can be pushed to. */
-  private readonly cache = new Map<string, Uint32Array>();
+  /** The frozen sets seen (FrozenSet), by the hash of their squares; `sets` counts them. */
+  private readonly cache = new Map<number, FrozenSet[]>();
+  private sets = 0;
+  /** A random word per square: a frozen set's hash is theirs xor-ed (and its size). */
+  private readonly squareHash: Int32Array;
   private readonly words: number;
   private readonly frozen: Int32Array;
   private readonly wall: Uint8Array;
@@ -70,6 +80,15 @@ export class FrozenGoals {
     this.boxOnGoal = new Int32Array(goals.length);
     this.tried = new Int32Array(goals.length);
     this.parentOnGoal = new Int32Array(goals.length);
+    this.squareHash = new Int32Array(size);
+    let x = 0x9e3779b9 | 0;
+    for (let p = 0; p < size; p++) {
+      // xorshift32: the same words on every run
+      x ^= x << 13;
+      x ^= x >>> 17;
+      x ^= x << 5;
+      this.squareHash[p] = x;
+    }
   }
 
   /**
@@ -167,26 +186,62 @@ export class FrozenGoals {
   /**
    * The goal reach past the frozen set frozen[0..m), with the player on
    * `player`: the frozen boxes are walls for the player too, so every push
-   * is made from the part of the floor the player is in (`side`), and the
-   * rest of the floor counts as wall. Cached per set and part.
+   * is made from the part of the floor the player is in, and the rest of
+   * the floor counts as wall. Cached per set (found by a hash of its
+   * squares, then compared) and, in it, per part: the parts are labelled
+   * once per set, so a call that finds both does no flood.
    */
   private reachPast(m: number, player: number): Uint32Array {
-    const squares = Array.from(this.frozen.subarray(0, m)).sort((a, b) => a - b);
+    const set = this.frozenEntry(m);
+    const part = set.label[player];
+    let reach = set.reach.get(part);
+    if (reach === undefined) {
+      reach = this.reachOfPart(set, part);
+      set.reach.set(part, reach);
+    }
+    return reach;
+  }
+
+  /** The cache entry of the frozen set frozen[0..m) (made, its parts labelled, when new). */
+  private frozenEntry(m: number): FrozenSet {
+    const { frozen, squareHash } = this;
+    let h = m;
+    for (let i = 0; i < m; i++) h ^= squareHash[frozen[i]];
+    const list = this.cache.get(h);
+    if (list !== undefined) {
+      const stamp = ++this.stamp;
+      const { mark } = this;
+      for (let i = 0; i < m; i++) mark[frozen[i]] = stamp;
+      for (const e of list) if (e.squares.length === m && e.squares.every((q) => mark[q] === stamp)) return e;
+    }
+    if (this.sets >= CACHE_SETS) {
+      this.cache.clear();
+      this.sets = 0;
+    }
+    const squares = Int32Array.from(frozen.subarray(0, m));
+    const { wall, queue } = this;
+    const { cells } = this.board;
+    for (const q of squares) wall[q] = 1;
+    // the parts of the floor past the frozen boxes (the other boxes can move away), each labelled by a stamp of its own
+    const label = new Int32Array(this.board.size);
+    let next = 1;
+    for (const c of cells) if (!wall[c] && label[c] === 0) floodRegion(this.board, wall, c, label, next++, queue);
+    for (const q of squares) wall[q] = 0;
+    const e: FrozenSet = { squares, label, reach: new Map() };
+    if (list !== undefined) list.push(e);
+    else this.cache.set(h, [e]);
+    this.sets++;
+    return e;
+  }
+
+  /** The goal reach of a frozen set's part: per square, the goals a box there can be pushed onto from that part. */
+  private reachOfPart(set: FrozenSet, part: number): Uint32Array {
     const { goals, size, floor } = this.board;
     const { wall, mark, queue } = this;
-    for (const q of squares) wall[q] = 1;
-    // the player's part of the floor past the frozen boxes (the other boxes can move away): named by its least square
-    const side = ++this.stamp;
-    const least = floodRegion(this.board, wall, player, mark, side, queue);
-    const key = `${squares.join(',')}|${least}`;
-    let reach = this.cache.get(key);
-    if (reach !== undefined) {
-      for (const q of squares) wall[q] = 0;
-      return reach;
-    }
+    for (const q of set.squares) wall[q] = 1;
+    for (let p = 0; p < size; p++) if (floor[p] && set.label[p] !== part) wall[p] = 1;
     const W = this.words;
-    for (let p = 0; p < size; p++) if (floor[p] && mark[p] !== side) wall[p] = 1;
-    reach = new Uint32Array(size * W);
+    const reach = new Uint32Array(size * W);
     // backwards from each free goal: the squares from which a box can be pushed onto it
     for (let gi = 0; gi < goals.length; gi++) {
       const g = goals[gi];
@@ -200,8 +255,6 @@ export class FrozenGoals {
       for (let i = 0; i < count; i++) reach[queue[i] * W + word] |= bit;
     }
     wall.fill(0);
-    if (this.cache.size >= CACHE_SETS) this.cache.clear();
-    this.cache.set(key, reach);
     return reach;
   }
 }
