@@ -34,10 +34,11 @@ import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { FeatureCells } from '../src/plugins/sokoban/features.ts';
 import { PackingOrder } from '../src/plugins/sokoban/packing.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
-import { pushSearch, type PushSearchConfig } from '../src/plugins/sokoban/push-search.ts';
+import { pushSearch, type PushSearchConfig, type PushSpace } from '../src/plugins/sokoban/push-search.ts';
+import { subLevel } from '../src/plugins/sokoban/improve.ts';
 import { renderInitial } from '../src/sokoban/render.ts';
-import { readLevel, scanLevels, type Level } from '../src/sokoban/level.ts';
-import { defaultSearchOptions, type SearchTracer } from '../src/search/types.ts';
+import { readLevel, scanLevels } from '../src/sokoban/level.ts';
+import { defaultSearchOptions, type SearchTracer, type TracedSpace } from '../src/search/types.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
 const { values } = benchArgs(import.meta.url, {
@@ -110,26 +111,18 @@ for (const n of numbers) {
   const dead = deadSquares(board);
   const order = new PackingOrder(board, dead);
   const cells = new FeatureCells(board, board.goals, order.rooms.length > 0 ? order : null);
-  const BW = (board.cells.length + 31) >>> 5;
   const boxAt = new Uint8Array(board.size);
   const boxes = new Int32Array(board.boxes.length);
   const random = rng(Number(values.seed));
   let most = -1;
   let seenAtMost = 0;
   let reservoir: Sample[] = [];
+  // the space the member searches, which reads its own states (given to the tracer's factory)
+  let space: PushSpace | null = null;
   const tracer: SearchTracer = {
     expand(_key, _parent, _op, _h, _f, s, off) {
-      if (!s || off === undefined) return;
-      let k = 0;
-      for (let w = 0; w < BW; w++) {
-        let bits = s[off + w];
-        while (bits !== 0) {
-          const low = bits & -bits;
-          const c = w * 32 + (31 - Math.clz32(low));
-          boxes[k++] = board.cells[c];
-          bits ^= low;
-        }
-      }
+      if (!s || off === undefined || space === null) return;
+      const k = space.readBoxes(s, off, boxes);
       for (let i = 0; i < k; i++) boxAt[boxes[i]] = 1;
       const packed = FeatureCells.packed(cells.cell(boxAt, boxes, k));
       for (let i = 0; i < k; i++) boxAt[boxes[i]] = 0;
@@ -140,7 +133,7 @@ for (const n of numbers) {
         reservoir = [];
       }
       seenAtMost++;
-      const sample = { boxes: Array.from(boxes.subarray(0, k)), player: board.cells[s[off + BW]] };
+      const sample = { boxes: Array.from(boxes.subarray(0, k)), player: space.playerSquare(s, off) };
       if (reservoir.length < samples) reservoir.push(sample);
       else {
         const j = Math.floor(random() * seenAtMost);
@@ -149,17 +142,20 @@ for (const n of numbers) {
     },
   };
   const t0 = performance.now();
-  const run = pushSearch(board, dead, { ...defaultSearchOptions, timeoutMs, maxNodes, trace: () => tracer }, config);
+  const trace = (traced: TracedSpace): SearchTracer => {
+    space = traced as PushSpace;
+    return tracer;
+  };
+  const run = pushSearch(board, dead, { ...defaultSearchOptions, timeoutMs, maxNodes, trace }, config);
   const secs = ((performance.now() - t0) / 1000).toFixed(1);
   console.log(`\n## level ${n}: ${run.status} after ${run.stats.expanded} states (${secs} s); the most packed ${most} of ${board.goals.length}, ${seenAtMost} states expanded there`);
   if (run.status !== 'limit') continue;
   const verdicts = { dead: 0, alive: 0, unknown: 0 };
   let shown = 0;
   for (const sample of reservoir) {
-    const at = (p: number) => ({ x: p % board.width, y: Math.floor(p / board.width) });
-    const state: Level = { ...level, boxes: sample.boxes.map(at), player: at(sample.player) };
-    const b = new Board(state);
-    const proof = pushSearch(b, deadSquares(b), { ...defaultSearchOptions, timeoutMs: proveMs, maxNodes: proveNodes }, GREEDY);
+    // the level with the sampled boxes and player; its goals and walls, so its dead squares, are the level's
+    const state = subLevel(board, sample.boxes, sample.player, board.goals);
+    const proof = pushSearch(new Board(state), dead, { ...defaultSearchOptions, timeoutMs: proveMs, maxNodes: proveNodes }, GREEDY);
     const verdict = proof.status === 'unsolvable' ? 'dead' : proof.status === 'solved' ? 'alive' : 'unknown';
     verdicts[verdict]++;
     if (verdict === 'dead' && shown < show) {

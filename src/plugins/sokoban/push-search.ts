@@ -330,7 +330,7 @@ export class PushSpace implements BestFirstSpace {
   }
 
   /** Reads the box squares of a state into `out`; returns their number. */
-  private readBoxes(s: Uint32Array, off: number, out: Int32Array): number {
+  readBoxes(s: Uint32Array, off: number, out: Int32Array): number {
     const cells = this.board.cells;
     let n = 0;
     for (let w = 0; w < this.BW; w++) {
@@ -342,6 +342,11 @@ export class PushSpace implements BestFirstSpace {
       }
     }
     return n;
+  }
+
+  /** The player's square of a state (the normalised one: the smallest square of his region). */
+  playerSquare(s: Uint32Array, off: number): number {
+    return this.board.cells[s[off + this.BW]];
   }
 
   isGoal(s: Uint32Array, off: number): boolean {
@@ -527,16 +532,10 @@ export class PushSpace implements BestFirstSpace {
    */
   stateAtoms(s: Uint32Array, off: number): string[] {
     const { board } = this;
-    const cells = board.cells;
-    const out: string[] = [];
-    for (let w = 0; w < this.BW; w++) {
-      for (let bits = s[off + w]; bits !== 0; ) {
-        const low = bits & -bits;
-        bits ^= low;
-        out.push(`box(${board.name(cells[(w << 5) + (31 - Math.clz32(low))])})`);
-      }
-    }
-    out.push(`sokoban(${board.name(cells[s[off + this.BW]])})`);
+    const boxes = new Int32Array(board.boxes.length);
+    const n = this.readBoxes(s, off, boxes);
+    const out = Array.from(boxes.subarray(0, n), (b) => `box(${board.name(b)})`);
+    out.push(`sokoban(${board.name(this.playerSquare(s, off))})`);
     return out.sort();
   }
 
