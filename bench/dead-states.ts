@@ -109,7 +109,8 @@ for (const n of numbers) {
   const level = readLevel(text, file, n);
   const board = new Board(level);
   const dead = deadSquares(board);
-  const order = new PackingOrder(board, dead);
+  // the member's own packed count (with its parking, when set)
+  const order = new PackingOrder(board, dead, config.parking === true);
   const cells = new FeatureCells(board, board.goals, order.rooms.length > 0 ? order : null);
   const boxAt = new Uint8Array(board.size);
   const boxes = new Int32Array(board.boxes.length);

@@ -2,7 +2,8 @@
  * Goal macros of the forward push-level search (the packing move of
  * Festival's advisor): with the goal rooms' packing order (packing.ts), the
  * next goal g of each room (the first goal of its order without a box; rooms
- * complete are skipped) and a box b not packed, "b to g" is ONE operator
+ * complete are skipped; with parking, the square of the room's next event,
+ * a goal or a parking square, packing.ts) and a box b not packed, "b to g" is ONE operator
  * when b alone can be pushed onto g with every other box left where it is
  * (the player walking freely among them). Its successor has b on g and the
  * player next to it, behind the last push; its cost is the number of pushes
@@ -54,9 +55,12 @@ export class GoalMacros {
   private readonly lens: Int32Array;
   private readonly lastDirs: Int32Array;
   private count = 0;
-  /** Push distances (the other boxes and the player's walk left out) to each ordered goal: `dist[i·size + p]`, i its index in `order.order`. */
+  /** The squares macros can take a box to: the ordered goals (`order.order`), then the parking squares (`order.parking`); a square's first index in it. */
+  private readonly targets: number[];
+  private readonly targetIndex: Int32Array;
+  /** Push distances (the other boxes and the player's walk left out) to each target: `dist[i·size + p]`, i its index in `targets`. */
   private readonly dist: Float64Array;
-  /** The ordered goals wanted in the state being expanded (their indices in `order.order`). */
+  /** The targets wanted in the state being expanded (their indices in `targets`). */
   private readonly wanted: Int32Array;
   /** With `anywhere`: the index of the macro b·size + t of the state being expanded, valid when its stamp is `count`'s. */
   private readonly slot: Int32Array;
@@ -89,7 +93,10 @@ export class GoalMacros {
     this.ids = new Int32Array(m);
     this.lens = new Int32Array(m);
     this.lastDirs = new Int32Array(m);
-    this.dist = anywhere ? new Float64Array(0) : pushDistances(board, Int32Array.from(order?.order ?? []));
+    this.targets = order ? [...order.order, ...order.parking] : [];
+    this.targetIndex = new Int32Array(anywhere ? 0 : size).fill(-1);
+    if (!anywhere) for (let i = this.targets.length - 1; i >= 0; i--) this.targetIndex[this.targets[i]] = i;
+    this.dist = anywhere ? new Float64Array(0) : pushDistances(board, Int32Array.from(this.targets));
     this.wanted = new Int32Array(order?.rooms.length ?? 0);
     this.slot = new Int32Array(anywhere ? size * size : 0);
     this.slotStamp = new Int32Array(anywhere ? size * size : 0);
@@ -119,15 +126,12 @@ export class GoalMacros {
     if (order === null) return k;
     const ws = ++this.wstamp;
     let nWant = 0;
-    let first = 0;
-    for (const room of order.rooms) {
-      let i = 0;
-      while (i < room.length && boxAt[room[i]]) i++;
-      if (i < room.length) {
-        this.want[room[i]] = ws;
-        this.wanted[nWant++] = first + i;
+    for (let r = 0; r < order.rooms.length; r++) {
+      const next = order.nextSquare(r, boxAt);
+      if (next >= 0 && this.want[next] !== ws) {
+        this.want[next] = ws;
+        this.wanted[nWant++] = this.targetIndex[next];
       }
-      first += room.length;
     }
     if (nWant === 0) return k;
     for (const b of this.movable(boxAt, boxes, n)) {
@@ -160,10 +164,10 @@ export class GoalMacros {
     return k;
   }
 
-  /** The boxes a macro may move: all but those packed on a room's filled prefix (they stay where they are). */
+  /** The boxes a macro may move: all but those on the squares filled by the events of the rooms' orders done (they stay where they are; a box parked for the next event moves). */
   private movable(boxAt: Uint8Array, boxes: Int32Array, n: number): number[] {
     const packed = ++this.mstamp;
-    if (this.order !== null) for (const room of this.order.rooms) for (let i = 0; i < room.length && boxAt[room[i]]; i++) this.mark[room[i]] = packed;
+    if (this.order !== null) for (let r = 0; r < this.order.rooms.length; r++) this.order.markSettled(r, boxAt, this.mark, packed);
     const out: number[] = [];
     for (let i = 0; i < n; i++) if (this.mark[boxes[i]] !== packed) out.push(boxes[i]);
     return out;

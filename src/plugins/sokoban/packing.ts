@@ -18,6 +18,18 @@
  * order (the feature is off for it). Single goals (not in a room) are
  * never ordered.
  *
+ * With parking (Festival's; `parking` on): a step where no goal can be
+ * taken out to such a square takes a goal whose box can be pulled to a live
+ * square outside the room that no box reaches, and leaves the box there
+ * (parked: a square filled, in the steps after it, as the goals are); a
+ * parked box is taken out, like a goal's, once it can be pulled to a square
+ * the boxes reach. Reversed, that is an order of events: a box to a goal
+ * or a parking square from outside, or from its parking square to a goal —
+ * the box is parked before the goals that would shut its way are filled.
+ * Each box goes to the farthest such square (the parked boxes then stand
+ * least in the way of the others); when that finds no order, to the
+ * nearest; when neither does, the room gets the order without parking.
+ *
  * Uses: `packedCount` (boxes packed in order, a feature) and
  * `allowsPush` (a pruning of the forward search: a box pushed onto a room
  * goal ahead of its turn is not generated unless it can roll on in the same
@@ -34,11 +46,29 @@ const EXIT_LIVE = 1;
 const EXIT_REACHED = 2;
 type Exit = typeof EXIT_NONE | typeof EXIT_LIVE | typeof EXIT_REACHED;
 
+/** The retrograde analysis's parking: none, each box to the farthest parking square it can be pulled to, or to the nearest. */
+const PARK_NONE = 0;
+const PARK_FAR = 1;
+const PARK_NEAR = 2;
+type Park = typeof PARK_NONE | typeof PARK_FAR | typeof PARK_NEAR;
+
+/** A room's order as events, first first: the square a box comes to (a goal or a parking square), and the parking square it comes from (-1: from outside the room). */
+export interface RoomEvents {
+  readonly square: Int32Array;
+  readonly from: Int32Array;
+}
+
 export class PackingOrder {
   /** Goal squares of every ordered room, room by room, each room first-to-fill first. */
   readonly order: number[] = [];
   /** The ordered rooms, each a list of goal squares first-to-fill first. */
   readonly rooms: number[][] = [];
+  /** Per ordered room, its order as events (with parking, parking squares among them; without, its goals from outside). */
+  readonly events: RoomEvents[] = [];
+  /** The parking squares of the rooms' events. */
+  readonly parking: number[] = [];
+  /** `stepsDone`'s scratch: the squares filled after some events. */
+  private readonly filledNow: Uint8Array;
   /** Per square: index of its room in `rooms` (-1: not an ordered room goal), and its rank in that room's order. */
   private readonly roomOf: Int32Array;
   private readonly rank: Int32Array;
@@ -46,8 +76,11 @@ export class PackingOrder {
   constructor(
     private readonly board: Board,
     private readonly dead: Uint8Array,
+    /** Parking squares for the goals no box can be brought to from where the boxes are (see the top of the file). */
+    parking = false,
   ) {
     const { size, goal, dirs, goals } = board;
+    this.filledNow = new Uint8Array(size);
     this.roomOf = new Int32Array(size).fill(-1);
     this.rank = new Int32Array(size).fill(-1);
     const comp = new Int32Array(size).fill(-1);
@@ -70,10 +103,13 @@ export class PackingOrder {
     }
     for (const group of groups) {
       if (group.length < 2) continue;
-      const order = this.retrograde(group);
-      if (order === null) continue;
+      const events = (parking ? (this.retrograde(group, PARK_FAR) ?? this.retrograde(group, PARK_NEAR)) : null) ?? this.retrograde(group, PARK_NONE);
+      if (events === null) continue;
+      const order = Array.from(events.square).filter((q) => goal[q]);
       const r = this.rooms.length;
       this.rooms.push(order);
+      this.events.push(events);
+      for (let i = 0; i < events.from.length; i++) if (events.from[i] >= 0) this.parking.push(events.from[i]);
       order.forEach((g, i) => {
         this.roomOf[g] = r;
         this.rank[g] = i;
@@ -82,18 +118,33 @@ export class PackingOrder {
     }
   }
 
-  /** The room's goals first-to-fill first, or null when no goal of some filled subset can be filled last. */
-  private retrograde(group: number[]): number[] | null {
+  /**
+   * The room's events first first (see the top of the file), or null when
+   * at some step no filled square can be emptied: a goal's box taken out to
+   * where the boxes reach, else (with `park`) a parked box taken out so, else
+   * a goal's box parked (with `park`) or taken out to any live square
+   * (without).
+   */
+  private retrograde(group: number[], park: Park): RoomEvents | null {
     const inRoom = new Uint8Array(this.board.size);
     for (const g of group) inRoom[g] = 1;
     const filled = new Uint8Array(this.board.size);
     for (const g of group) filled[g] = 1;
     // where a box for the room can come from: squares the boxes outside it reach without crossing it
     const reached = pushedTo(this.board, inRoom);
-    const removed: number[] = [];
+    const square: number[] = [];
+    const from: number[] = [];
     let left = group.slice();
-    while (left.length > 0) {
-      // a box for it comes from where the level's boxes reach; failing that, from any live square
+    let parked: number[] = [];
+    const empty = (c: number, to: number): void => {
+      filled[c] = 0;
+      square.push(c);
+      from.push(to);
+      left = left.filter((q) => q !== c);
+      parked = parked.filter((q) => q !== c);
+    };
+    while (left.length + parked.length > 0) {
+      // a box for it comes from where the level's boxes reach; failing that, from any live square (without parking)
       let g = -1;
       let live = -1;
       for (const c of left) {
@@ -104,33 +155,49 @@ export class PackingOrder {
         }
         if (exit === EXIT_LIVE && live < 0) live = c;
       }
-      if (g < 0) g = live;
-      if (g < 0) return null;
-      filled[g] = 0;
-      removed.push(g);
-      left = left.filter((c) => c !== g);
+      for (let i = 0; g < 0 && i < parked.length; i++) if (this.exitOf(parked[i], filled, inRoom, reached) === EXIT_REACHED) g = parked[i];
+      if (g >= 0) {
+        empty(g, -1);
+        continue;
+      }
+      if (park === PARK_NONE) {
+        if (live < 0) return null;
+        empty(live, -1);
+        continue;
+      }
+      let spot = -1;
+      for (const c of left) {
+        spot = this.parkingOf(c, filled, inRoom, reached, park === PARK_FAR);
+        if (spot < 0) continue;
+        empty(c, spot);
+        filled[spot] = 1;
+        parked.push(spot);
+        break;
+      }
+      if (spot < 0) return null;
     }
-    return removed.reverse();
+    // emptied last is filled first; a box pulled from c to its parking square p is pushed from p to c
+    return { square: Int32Array.from(square.reverse()), from: Int32Array.from(from.reverse()) };
   }
 
   /**
-   * Where the box on `g` can be pulled, the boxes on `filled` (other than
-   * g) staying put: to a live square outside the room that boxes reach
-   * (`reached`), EXIT_REACHED; else to some live square outside the room,
-   * EXIT_LIVE; else EXIT_NONE. From such a square a box can be pushed onto
-   * g with those goals filled.
+   * The squares the box on `c` can be pulled to, the boxes on `filled`
+   * (other than c) staying put, nearest first, the pulls' search stopping
+   * at the first square `stop` accepts.
    */
-  private exitOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array): Exit {
-    const { board, dead } = this;
+  private pullSquares(c: number, filled: Uint8Array, stop: (box: number) => boolean): number[] {
+    const { board } = this;
     const { size, floor, dirs } = board;
     const boxAt = filled.slice();
-    boxAt[g] = 0;
+    boxAt[c] = 0;
     const mark = new Int32Array(size);
     const queue = new Int32Array(size);
     let stamp = 0;
     // states: box square × normalised player region
     const seen = new Set<number>();
     const todo: number[] = [];
+    const squares: number[] = [];
+    const onSquare = new Uint8Array(size);
     const add = (box: number, player: number): void => {
       boxAt[box] = 1;
       const norm = floodRegion(board, boxAt, player, mark, ++stamp, queue);
@@ -142,15 +209,15 @@ export class PackingOrder {
       }
     };
     for (let k = 0; k < 4; k++) {
-      const p = g + dirs[k];
-      if (floor[p] && !boxAt[p]) add(g, p);
+      const p = c + dirs[k];
+      if (floor[p] && !boxAt[p]) add(c, p);
     }
-    let exit: Exit = EXIT_NONE;
     for (let i = 0; i < todo.length; i += 2) {
       const box = todo[i];
-      if (!inRoom[box] && !dead[box]) {
-        if (reached[box]) return EXIT_REACHED;
-        exit = EXIT_LIVE;
+      if (!onSquare[box]) {
+        onSquare[box] = 1;
+        squares.push(box);
+        if (stop(box)) return squares;
       }
       boxAt[box] = 1;
       floodRegion(board, boxAt, todo[i + 1], mark, ++stamp, queue);
@@ -164,18 +231,99 @@ export class PackingOrder {
       boxAt[box] = 0;
       for (let j = 0; j < pulls.length; j += 2) add(pulls[j], pulls[j + 1]);
     }
-    return exit;
+    return squares;
   }
 
-  /** Boxes packed in order: per ordered room, the longest prefix of its order with boxes on it; summed. */
+  /**
+   * Where the box on goal `g` can be parked: the farthest (`far`; else the
+   * nearest) square outside the room, live, off the goals and free, that it can be pulled to (then a box
+   * pushed from there reaches g) and from which, the room empty, a box can
+   * be pulled on to a square the boxes reach (so it can be brought there);
+   * -1 when there is none.
+   */
+  private parkingOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array, far: boolean): number {
+    const { dead, board } = this;
+    const squares = this.pullSquares(g, filled, () => false);
+    const alone = new Uint8Array(board.size);
+    for (let j = 0; j < squares.length; j++) {
+      const q = squares[far ? squares.length - 1 - j : j];
+      if (inRoom[q] || dead[q] || board.goal[q] || filled[q]) continue;
+      alone[q] = 1;
+      const out = this.pullSquares(q, alone, (t) => reached[t] === 1 && !inRoom[t] && !dead[t]);
+      alone[q] = 0;
+      const last = out[out.length - 1];
+      if (reached[last] && !inRoom[last] && !dead[last]) return q;
+    }
+    return -1;
+  }
+
+  /**
+   * Where the box on `g` can be pulled, the boxes on `filled` (other than
+   * g) staying put: to a live square outside the room that boxes reach
+   * (`reached`), EXIT_REACHED; else to some live square outside the room,
+   * EXIT_LIVE; else EXIT_NONE. From such a square a box can be pushed onto
+   * g with those goals filled.
+   */
+  private exitOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array): Exit {
+    const { dead } = this;
+    const out = (q: number): boolean => !inRoom[q] && !dead[q];
+    const squares = this.pullSquares(g, filled, (q) => out(q) && reached[q] === 1);
+    const last = squares[squares.length - 1];
+    if (last !== undefined && out(last) && reached[last]) return EXIT_REACHED;
+    return squares.some(out) ? EXIT_LIVE : EXIT_NONE;
+  }
+
+  /** Boxes packed in order: per ordered room, the events done (`stepsDone`); summed. */
   packedCount(boxAt: Uint8Array): number {
     let n = 0;
-    for (const room of this.rooms) {
-      let i = 0;
-      while (i < room.length && boxAt[room[i]]) i++;
-      n += i;
-    }
+    for (let r = 0; r < this.rooms.length; r++) n += this.stepsDone(r, boxAt);
     return n;
+  }
+
+  /**
+   * The events of room `r` done in the state with boxes on `boxAt`: the
+   * most events after which every square filled has a box. Without parking,
+   * the longest prefix of the room's order with boxes on it.
+   */
+  stepsDone(r: number, boxAt: Uint8Array): number {
+    const { square, from } = this.events[r];
+    let done = 0;
+    let missing = 0;
+    for (let k = 0; k < square.length; k++) {
+      if (!boxAt[square[k]]) missing++;
+      const f = from[k];
+      if (f >= 0 && !boxAt[f]) missing--;
+      if (missing === 0) done = k + 1;
+      else if (f < 0 && this.parking.length === 0) break;
+    }
+    return done;
+  }
+
+  /**
+   * Marks (mark[q] = stamp) the squares filled after the events of room `r`
+   * done in this state, but the parking square the next event takes its box
+   * from: the boxes that stay.
+   */
+  markSettled(r: number, boxAt: Uint8Array, mark: Int32Array, stamp: number): void {
+    const { square, from } = this.events[r];
+    const done = this.stepsDone(r, boxAt);
+    const now = this.filledNow;
+    for (let k = 0; k < done; k++) {
+      now[square[k]] = 1;
+      if (from[k] >= 0) now[from[k]] = 0;
+    }
+    const next = done < from.length ? from[done] : -1;
+    for (let k = 0; k < done; k++) {
+      const q = square[k];
+      if (now[q] && q !== next) mark[q] = stamp;
+      now[q] = 0;
+    }
+  }
+
+  /** The square the next event of room `r` fills, in the state with boxes on `boxAt`, or -1 when the room is done. */
+  nextSquare(r: number, boxAt: Uint8Array): number {
+    const done = this.stepsDone(r, boxAt);
+    return done < this.events[r].square.length ? this.events[r].square[done] : -1;
   }
 
   /** Whether every goal before `goal` in its room's order has a box (true for a goal of no ordered room). */

@@ -103,6 +103,15 @@ export interface PushSearchConfig {
    */
   packing?: boolean;
   /**
+   * Parking in the goal rooms' packing orders (packing.ts; forward, where
+   * an order is used: features, goal or box macros, packing): a goal no box
+   * can be brought to from where the boxes are gets its box from a parking
+   * square outside the room, filled before the goals that would shut the
+   * way; the packed feature counts those events and the goal macros take
+   * boxes to the parking squares too. Default off.
+   */
+  parking?: boolean;
+  /**
    * Goal macros (goal-macros.ts; forward only, with a goal room's packing
    * order): "push box b on to the next goal g of its room's order" as one
    * operator when b alone can get there with the other boxes fixed (cost:
@@ -705,7 +714,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   }
 
   // the goal rooms' packing order (computed once): the cut of out-of-turn pushes (packing), the feature-space search's packed boxes, the goal macros
-  const order = !back && (c.packing === true || c.features === true || c.goalMacros === true || c.boxMacros === true) ? new PackingOrder(board, dead) : null;
+  const order = !back && (c.packing === true || c.features === true || c.goalMacros === true || c.boxMacros === true) ? new PackingOrder(board, dead, c.parking === true) : null;
   const packing = order && order.rooms.length > 0 ? order : null;
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing, !back && c.outOfPlan === true) : null);
   space.frozenGoals = frozenGoals;

@@ -39,6 +39,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
   { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },
   { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
+  { field: 'parking', decl: onOff('parking', "packing order with parking: a room goal no box can be brought to from where the boxes are gets its box from a parking square, filled first (forward searches with an order: features, goal or box macros, packing)", 'off') },
   { field: 'features', decl: onOff('features', 'feature-space search: the open list takes turns among cells of states with equal features (boxes packed in order, floor regions)', 'off') },
   { field: 'outOfPlan', decl: onOff('out-of-plan', 'feature-space search: a third feature, the boxes off goal that can reach no free goal past the boxes on goals (forward searches, with --features on)', 'off') },
   { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },

@@ -108,4 +108,29 @@ describe('PackingOrder', () => {
     // entrance, which the boxes reach only across the room, so for those any live square is taken
     expect(orderOf(48)).toEqual(['x14y15', 'x13y15', 'x13y13', 'x14y13', 'x16y13', 'x15y13', 'x14y12', 'x15y12', 'x16y12', 'x15y11', 'x16y11', 'x16y10', 'x15y14', 'x14y14', 'x13y14']);
   });
+
+  it.skipIf(!existsSync(SASQUATCH))('with parking (Sasquatch 38): a box parked above the room before the goal that shuts its way, counted as an event', () => {
+    const s = new Board(readLevel(readFileSync(SASQUATCH, 'utf8'), 'sasquatch.txt', 38));
+    const dead = deadSquares(s);
+    const plain = new PackingOrder(s, dead);
+    const q = new PackingOrder(s, dead, true);
+    const names = (squares: ArrayLike<number>): string[] => Array.from(squares, (g) => (g < 0 ? '-' : s.name(g)));
+    // x4y4 is filled from x2y3 only, across x2y4: the box waits on x2y3 while x2y4 is filled
+    expect(names(q.events[0].square)).toEqual(['x2y5', 'x2y3', 'x2y4', 'x4y4', 'x5y4', 'x3y4']);
+    expect(names(q.events[0].from)).toEqual(['-', '-', '-', 'x2y3', '-', '-']);
+    expect(names(q.parking)).toEqual(['x2y3']);
+    // the goals' order is the one without parking; the other rooms have no parking
+    expect(names(q.rooms[0])).toEqual(names(plain.rooms[0]));
+    expect(q.events.slice(1).map((e) => names(e.square))).toEqual(plain.rooms.slice(1).map(names));
+    expect(plain.parking).toEqual([]);
+    const at = (list: string[]): Uint8Array => boxes(s, list);
+    // events done: the box on x2y3 counts while it waits there, and once it has gone on to x4y4
+    expect([[], ['x2y5'], ['x2y5', 'x2y3', 'x2y4'], ['x2y5', 'x2y4', 'x4y4'], ['x2y5', 'x2y4']].map((l) => q.stepsDone(0, at(l)))).toEqual([0, 1, 3, 4, 1]);
+    expect([['x2y5', 'x2y3', 'x2y4'], ['x2y5', 'x2y4', 'x4y4']].map((l) => plain.packedCount(at(l)))).toEqual([2, 3]);
+    expect([['x2y5'], ['x2y5', 'x2y3', 'x2y4']].map((l) => s.name(q.nextSquare(0, at(l))))).toEqual(['x2y3', 'x4y4']);
+    // the boxes that stay: not the parked one, which the next event moves
+    const mark = new Int32Array(s.size);
+    q.markSettled(0, at(['x2y5', 'x2y3', 'x2y4']), mark, 7);
+    expect(names(s.cells.filter((c) => mark[c] === 7))).toEqual(['x2y4', 'x2y5']);
+  });
 });
