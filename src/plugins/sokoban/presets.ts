@@ -7,8 +7,8 @@
  *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
  *   backward (pulling boxes from the goals) with matching, backward with
  *   push distances, a forward feature-space search with goal macros,
- *   FESS's advisor weights and the out-of-plan feature (features.ts,
- *   goal-macros.ts), the same search with box macros (every box to every
+ *   parking in the packing order (packing.ts), FESS's advisor weights and
+ *   the out-of-plan feature (features.ts, goal-macros.ts), the same search with box macros (every box to every
  *   square it reaches) instead of goal macros; all with deadlock pruning;
  *   then the plan found is shortened (improve.ts). Fast; not optimal.
  * - `optimal-moves` on a level: A* on the ground task with the matching
@@ -35,7 +35,7 @@ export interface AutoMember {
   share: number;
   estimate: 'matching' | 'pushdist';
   backward: boolean;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking'>;
 }
 
 /** The members of the `auto` portfolio, in order. */
@@ -43,11 +43,11 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
   { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
   {
-    label: 'forward feature-space search with goal macros, advisor weights and out of plan, matching',
+    label: 'forward feature-space search with goal macros, parking, advisor weights and out of plan, matching',
     share: 0.25,
     estimate: 'matching',
     backward: false,
-    techniques: { features: true, goalMacros: true, advisorWeights: true, outOfPlan: true },
+    techniques: { features: true, goalMacros: true, parking: true, advisorWeights: true, outOfPlan: true },
   },
   {
     label: 'forward feature-space search with box macros, advisor weights and out of plan, matching',
