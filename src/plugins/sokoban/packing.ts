@@ -65,9 +65,9 @@ export class PackingOrder {
   readonly rooms: number[][] = [];
   /** Per ordered room, its order as events (with parking, parking squares among them; without, its goals from outside). */
   readonly events: RoomEvents[] = [];
-  /** The parking squares of the rooms' events. */
+  /** The parking squares of the rooms' events, each once. */
   readonly parking: number[] = [];
-  /** `stepsDone`'s scratch: the squares filled after some events. */
+  /** `markSettled`'s scratch: the squares filled after the events done. */
   private readonly filledNow: Uint8Array;
   /** Per square: index of its room in `rooms` (-1: not an ordered room goal), and its rank in that room's order. */
   private readonly roomOf: Int32Array;
@@ -109,7 +109,7 @@ export class PackingOrder {
       const r = this.rooms.length;
       this.rooms.push(order);
       this.events.push(events);
-      for (let i = 0; i < events.from.length; i++) if (events.from[i] >= 0) this.parking.push(events.from[i]);
+      for (const q of events.from) if (q >= 0 && !this.parking.includes(q)) this.parking.push(q);
       order.forEach((g, i) => {
         this.roomOf[g] = r;
         this.rank[g] = i;
