@@ -67,6 +67,8 @@ export class PackingOrder {
   readonly events: RoomEvents[] = [];
   /** The parking squares of the rooms' events, each once. */
   readonly parking: number[] = [];
+  /** Per ordered room: the index of its last event from a parking square (-1: none); after it, an event left undone stays undone. */
+  private readonly lastFrom: number[] = [];
   /** `markSettled`'s scratch: the squares filled after the events done. */
   private readonly filledNow: Uint8Array;
   /** Per square: index of its room in `rooms` (-1: not an ordered room goal), and its rank in that room's order. */
@@ -110,6 +112,9 @@ export class PackingOrder {
       this.rooms.push(order);
       this.events.push(events);
       for (const q of events.from) if (q >= 0 && !this.parking.includes(q)) this.parking.push(q);
+      let last = events.from.length - 1;
+      while (last >= 0 && events.from[last] < 0) last--;
+      this.lastFrom.push(last);
       order.forEach((g, i) => {
         this.roomOf[g] = r;
         this.rank[g] = i;
@@ -244,15 +249,12 @@ export class PackingOrder {
   private parkingOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array, far: boolean): number {
     const { dead, board } = this;
     const squares = this.pullSquares(g, filled, () => false);
-    const alone = new Uint8Array(board.size);
+    // the room empty and no other box: the box alone
+    const empty = new Uint8Array(board.size);
     for (let j = 0; j < squares.length; j++) {
       const q = squares[far ? squares.length - 1 - j : j];
       if (inRoom[q] || dead[q] || board.goal[q] || filled[q]) continue;
-      alone[q] = 1;
-      const out = this.pullSquares(q, alone, (t) => reached[t] === 1 && !inRoom[t] && !dead[t]);
-      alone[q] = 0;
-      const last = out[out.length - 1];
-      if (reached[last] && !inRoom[last] && !dead[last]) return q;
+      if (this.exitOf(q, empty, inRoom, reached) === EXIT_REACHED) return q;
     }
     return -1;
   }
@@ -287,6 +289,7 @@ export class PackingOrder {
    */
   stepsDone(r: number, boxAt: Uint8Array): number {
     const { square, from } = this.events[r];
+    const last = this.lastFrom[r];
     let done = 0;
     let missing = 0;
     for (let k = 0; k < square.length; k++) {
@@ -294,7 +297,8 @@ export class PackingOrder {
       const f = from[k];
       if (f >= 0 && !boxAt[f]) missing--;
       if (missing === 0) done = k + 1;
-      else if (f < 0 && this.parking.length === 0) break;
+      // no box is taken from a parking square later: the squares missing stay missing
+      else if (k >= last) break;
     }
     return done;
   }
