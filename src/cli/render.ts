@@ -25,24 +25,25 @@ function title(loaded: LoadedProblem, file: string, domainFile: string): string 
 export function renderSolve(r: SolveReport, loaded: LoadedProblem, o: { file: string; domainFile: string; show: boolean }): string {
   const out: string[] = [title(loaded, o.file, o.domainFile)];
   const level = loaded.level;
-  const states = r.validation?.states;
-  if (level) out.push(indent(renderBoard(level, states?.[0] ?? loaded.problem.init.map(factKey))));
+  // the replay's states only for --show: the first board is the problem's, the last the replay's last state
+  const validation = r.validation;
+  if (level) out.push(indent(renderBoard(level, loaded.problem.init.map(factKey))));
   const how = `${r.algo}${r.algo === 'iddfs' ? ` (cycle ${r.cycle})` : r.heuristic !== 'none' ? ` (${r.heuristic})` : ''}`;
   if (r.status === 'solved') {
     const counts = r.moves !== undefined ? ` (${count(r.moves, 'move')}, ${count(r.pushes ?? 0, 'push', 'pushes')})` : '';
     out.push(`solved by ${how}: ${count(r.length, 'step')}${counts}, cost ${r.cost}${r.optimal ? ', optimal' : ''}`);
     out.push('plan:');
     r.plan.forEach((step, i) => out.push(`  ${String(i + 1).padStart(3)}. ${step}`));
-    if (o.show && level && states && r.length > 0) {
+    if (o.show && level && validation && r.length > 0) {
       out.push('boards (step: LURD letter):');
       const letters = r.lurd ?? '';
-      const frames = states.map((st, i) => ({ label: i === 0 ? 'start' : `${i}: ${letters[i - 1] ?? ''}`, board: renderBoard(level, st) }));
+      const frames = validation.states.map((st, i) => ({ label: i === 0 ? 'start' : `${i}: ${letters[i - 1] ?? ''}`, board: renderBoard(level, st) }));
       out.push(indent(filmstrip(frames)));
     }
     if (r.lurd !== undefined) out.push(`LURD: ${r.lurd || '(empty: the level is solved already)'}`);
-    if (level && states && !o.show && r.length > 0) {
+    if (level && validation && !o.show && r.length > 0) {
       out.push('final board:');
-      out.push(indent(renderBoard(level, states[states.length - 1])));
+      out.push(indent(renderBoard(level, validation.last)));
     }
   } else if (r.status === 'unsolvable') {
     out.push(`no plan (${how}): ${r.reason ?? 'no plan exists'}`);

@@ -6,7 +6,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PlanlogError } from '../util/errors.ts';
 import { solveLoaded, solveSource, type RunOptions } from '../pipeline/solve.ts';
-import { levelBuffers, packLevel, type SolveJob, type WorkerReply } from './solve.ts';
+import { levelBuffers, packLevel, portableReport, type SolveJob, type WorkerReply } from './solve.ts';
 
 const job = workerData.job as SolveJob;
 const post = (m: WorkerReply, transfer: ArrayBuffer[] = []): void => parentPort!.postMessage(m, transfer);
@@ -21,9 +21,9 @@ try {
     // reading, compiling, grounding and search under one budget, from options.startedAt
     const { report, loaded, read } = solveSource(job.source, options);
     const level = loaded.level ? packLevel(loaded.level) : undefined;
-    post({ type: 'done', report, read, level }, level ? levelBuffers(level) : []);
+    post({ type: 'done', report: portableReport(report), read, level }, level ? levelBuffers(level) : []);
   } else {
-    post({ type: 'done', report: solveLoaded(job.loaded!, options, job.parseMs) });
+    post({ type: 'done', report: portableReport(solveLoaded(job.loaded!, options, job.parseMs)) });
   }
 } catch (e) {
   post(e instanceof PlanlogError ? { type: 'user-error', diagnostics: e.diagnostics } : { type: 'crash', message: e instanceof Error ? (e.stack ?? e.message) : String(e) });

@@ -24,6 +24,9 @@ import type { Warning } from '../lint/index.ts';
 import { compileLevel } from '../sokoban/compile.ts';
 import type { Level, Point } from '../sokoban/level.ts';
 import type { Domain, Problem } from '../model/lifted.ts';
+import type { ValidationResult } from '../strips/validate.ts';
+import { planSteps } from '../core/report.ts';
+import { validateSteps } from '../pipeline/solve.ts';
 
 /** What the worker gets: only data (the options as they are: names; the interrupt flag as shared memory); a loaded problem or the texts. */
 export interface SolveJob {
@@ -40,9 +43,44 @@ export type WorkerReply =
   /** The lint's warnings, as soon as the worker knows them (before the search). */
   | { type: 'warnings'; warnings: Warning[] }
   /** `read`: the texts were read (a limit may have stopped the reading); `level`: the level read, packed. */
-  | { type: 'done'; report: SolveReport; read?: boolean; level?: PackedLevel }
+  | { type: 'done'; report: PortableReport; read?: boolean; level?: PackedLevel }
   | { type: 'user-error'; diagnostics: Diagnostic[] }
   | { type: 'crash'; message: string };
+
+/**
+ * What of the validator's replay crosses from the worker: the verdict, the
+ * cost and the last state. Its steps and states (enumerable, worked out when
+ * read) are not sent: copying classic level 67's 59,675 states between the
+ * threads took about 5 s; the main thread replays the plan again only if a
+ * renderer reads them (`--show`, a PDDL plan file).
+ */
+export type PortableValidation = Pick<ValidationResult, 'valid' | 'cost' | 'failure' | 'last'>;
+export type PortableReport = Omit<SolveReport, 'validation'> & { validation?: PortableValidation };
+
+/** The report as the worker sends it (see PortableValidation). */
+export function portableReport(r: SolveReport): PortableReport {
+  if (!r.validation) return r;
+  const { valid, cost, failure, last } = r.validation;
+  return { ...r, validation: { valid, cost, ...(failure ? { failure } : {}), last } };
+}
+
+/** The report in the main thread: its validation's steps and states replayed from `loaded` on first reading. */
+function mainReport(r: PortableReport, loaded: () => LoadedProblem): SolveReport {
+  const sent = r.validation;
+  if (!sent) return r as SolveReport;
+  let replay: ValidationResult | undefined;
+  const again = (): ValidationResult => (replay ??= validateSteps(loaded(), planSteps(r.plan)));
+  const validation = {
+    ...sent,
+    get steps(): ValidationResult['steps'] {
+      return again().steps;
+    },
+    get states(): ValidationResult['states'] {
+      return again().states;
+    },
+  } satisfies ValidationResult;
+  return { ...r, validation };
+}
 
 /** A Level with its point lists as squares (y · width + x) in typed arrays: cheap to send between threads. */
 export type PackedLevel = Omit<Level, 'walls' | 'boxes' | 'goals' | 'cells' | 'scenery'> & {
@@ -141,7 +179,7 @@ export function workerHeapLimitMb(maxMemoryMb: number | undefined): number {
 
 /** Solves a loaded problem in a fresh worker thread; resolves with the report (also for `limit`), rejects with PlanlogError on bad input. */
 export async function solveInWorker(loaded: LoadedProblem, options: RunOptions, parseMs: number, hooks: WorkerSolveHooks = {}): Promise<SolveReport> {
-  return (await runWorker({ loaded }, options, parseMs, hooks)).report;
+  return mainReport((await runWorker({ loaded }, options, parseMs, hooks)).report, () => loaded);
 }
 
 /**
@@ -152,7 +190,8 @@ export async function solveInWorker(loaded: LoadedProblem, options: RunOptions, 
  */
 export async function solveSourceInWorker(source: ProblemSource, options: RunOptions, hooks: WorkerSolveHooks = {}): Promise<{ report: SolveReport; loaded: LoadedProblem }> {
   const m = await runWorker({ source }, options, 0, hooks);
-  return { report: m.report, loaded: loadedInMain(source, m.read ?? true, m.level ? unpackLevel(m.level) : undefined) };
+  const loaded = loadedInMain(source, m.read ?? true, m.level ? unpackLevel(m.level) : undefined);
+  return { report: mainReport(m.report, () => loaded), loaded };
 }
 
 function runWorker(what: Pick<SolveJob, 'loaded' | 'source'>, options: RunOptions, parseMs: number, hooks: WorkerSolveHooks): Promise<Extract<WorkerReply, { type: 'done' }>> {

@@ -11,7 +11,7 @@ import { contextOf, getHeuristic, strategies, strategyNames } from '../../src/pl
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { ground } from '../../src/strips/ground.ts';
 import { makeSearchSpace } from '../../src/strips/space.ts';
-import { solveInWorker } from '../../src/workers/solve.ts';
+import { portableReport, solveInWorker } from '../../src/workers/solve.ts';
 import { PlanlogError } from '../../src/util/errors.ts';
 
 const read = (rel: string): string => readFileSync(new URL(`../../${rel}`, import.meta.url), 'utf8');
@@ -69,6 +69,19 @@ describe('solving in a worker thread', () => {
   it('returns the same plan length as in-process', async () => {
     const r = await solveInWorker(bench, { algo: 'bfs' }, 0);
     expect(r).toMatchObject({ status: 'solved', length: 36, backend: 'ts' });
+  });
+
+  it("sends the validator's verdict and last state, and replays its steps and states in the main thread only when read", async () => {
+    const inProcess = solveLoaded(bench, { algo: 'bfs' });
+    const sent = portableReport(inProcess);
+    // what crosses the threads: no steps, no states (a 59,675-move plan's states took seconds to copy)
+    expect(Object.keys(structuredClone(sent.validation)!).sort()).toEqual(['cost', 'last', 'valid']);
+    expect(sent.validation).toMatchObject({ valid: true, cost: 36 });
+    const r = await solveInWorker(bench, { algo: 'bfs' }, 0);
+    expect(r.validation!.last).toEqual(inProcess.validation!.last);
+    expect(r.validation!.states).toHaveLength(37);
+    expect(r.validation!.states).toEqual(inProcess.validation!.states);
+    expect(r.validation!.steps.map((s) => s.op)).toEqual(inProcess.plan);
   });
 
   it('stops cleanly when interrupted from the main thread', async () => {
