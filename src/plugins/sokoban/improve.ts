@@ -46,7 +46,7 @@ import { isSokobanContext } from './context.ts';
 import { deadSquares, FreezeCheck } from './deadlocks.ts';
 import { BoxEstimator } from './estimates.ts';
 import { stepsToOps } from './push.ts';
-import { expandPushes, type Push, pushSearch } from './push-search.ts';
+import { expandPushes, type Push, type PushSearchConfig, pushSearch } from './push-search.ts';
 import { BoxRoutes } from './box-paths.ts';
 import { BoxHash, Vicinity } from './vicinity.ts';
 
@@ -555,7 +555,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
         signal: limits.signal,
         interrupt: limits.interrupt,
       };
-      const res = pushSearch(sub, deadSquares(sub), options, { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true });
+      const res = pushSearch(sub, deadSquares(sub), options, WINDOW_SEARCH);
       return { pushes: res.pushes && res.pushes.length <= j - i ? res.pushes : null, expanded: res.stats.expanded };
     });
 
@@ -752,6 +752,18 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   }
   return done(before);
 }
+
+/**
+ * The push-level search of a window: A* with matching, without the corral
+ * and frozen-goal deadlock checks. In a window's sub-level only the boxes the
+ * window moves are free and few states are dead, and the corral searches took
+ * 47 % of the improvement's time (classic 7, a CPU profile); without them a
+ * window expands more states, each cheaper. The same plans improved for 1 s
+ * and 4 s (bench/improve.ts, 14 classic levels): pushes 1.52× → 1.47× and
+ * 1.42× → 1.30× the best known on average, moves 1.86× → 1.80× and 1.71× →
+ * 1.56×; the simple deadlocks (dead squares, freezes) stay.
+ */
+const WINDOW_SEARCH: PushSearchConfig = { gWeight: 1, hWeight: 1, estimate: 'matching', goalOnGeneration: false, preferDeep: true, corrals: false, frozenGoals: false };
 
 /** A push step of domains/sokoban.pl: pushD(player, box, to). */
 const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
