@@ -35,7 +35,7 @@ export interface AutoMember {
   share: number;
   estimate: 'matching' | 'pushdist';
   backward: boolean;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals'>;
 }
 
 /** The members of the `auto` portfolio, in order. */
@@ -43,18 +43,18 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true },
   { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true },
   {
-    label: 'forward feature-space search with goal macros, parking, advisor weights and out of plan, matching',
+    label: 'forward feature-space search with goal macros, parking, PI-corrals, advisor weights and out of plan, matching',
     share: 0.25,
     estimate: 'matching',
     backward: false,
-    techniques: { features: true, goalMacros: true, parking: true, advisorWeights: true, outOfPlan: true },
+    techniques: { features: true, goalMacros: true, parking: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
   },
   {
-    label: 'forward feature-space search with box macros, advisor weights and out of plan, matching',
+    label: 'forward feature-space search with box macros, PI-corrals, advisor weights and out of plan, matching',
     share: 0.25,
     estimate: 'matching',
     backward: false,
-    techniques: { features: true, boxMacros: true, advisorWeights: true, outOfPlan: true },
+    techniques: { features: true, boxMacros: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
   },
 ];
 

@@ -5,13 +5,15 @@
  * and, on every position reachable in random rooms, a kept push that starts
  * a shortest solution whenever the position has one.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Board, floodRegion } from '../../../src/plugins/sokoban/board.ts';
 import { PiCorrals } from '../../../src/plugins/sokoban/corral.ts';
 import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxEstimator } from '../../../src/plugins/sokoban/estimates.ts';
+import { replay } from '../../../src/plugins/sokoban/improve.ts';
+import { AUTO_PORTFOLIO, memberConfig } from '../../../src/plugins/sokoban/presets.ts';
 import { pushSearch, PushSpace, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
@@ -209,5 +211,22 @@ describe('PI-corral pruning on random rooms', () => {
       }),
       fcParams(300),
     );
+  });
+});
+
+describe("auto's feature-space members with PI-corrals", () => {
+  const sasquatch = new URL('../../../../shared/levels/sasquatch.txt', import.meta.url);
+  it.skipIf(!existsSync(sasquatch))('the box-macro member solves Sasquatch 32, which it leaves unsolved without them', () => {
+    const b = new Board(readLevel(readFileSync(sasquatch, 'utf8'), 'sasquatch.txt', 32));
+    const member = AUTO_PORTFOLIO.find((m) => m.techniques?.boxMacros === true)!;
+    expect(member.techniques).toMatchObject({ piCorrals: true });
+    const run = (c: PushSearchConfig): string => {
+      const r = pushSearch(b, deadSquares(b), { ...defaultSearchOptions, maxNodes: 5_000 }, c);
+      return `${r.status} ${r.pushes?.length ?? '-'} pushes, ${r.stats.expanded} expanded${r.pushes ? `, valid ${replay(b, r.pushes)?.solvedAt === r.pushes.length}` : ''}`;
+    };
+    expect(run(memberConfig(member))).toBe('solved 386 pushes, 2433 expanded, valid true');
+    expect(run({ ...memberConfig(member), piCorrals: false })).toBe('limit - pushes, 5000 expanded');
+    // the goal-macro member turns them on too
+    expect(AUTO_PORTFOLIO.find((m) => m.techniques?.goalMacros === true)!.techniques).toMatchObject({ piCorrals: true });
   });
 });
