@@ -34,7 +34,7 @@ import { resolve } from 'node:path';
 import { benchArgs, planLines, type PlanLine, readInput } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
 import { type Best, MOVE_GOAL, parseBest, PUSH_GOAL, ratio, withinGoals } from '../src/bench/coverage-report.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
@@ -149,8 +149,7 @@ for (const level of numbers) {
   const reached: Reached[] = [];
   for (let i = 0; values.plans === undefined && i < AUTO_PORTFOLIO.length; i++) {
     const m = AUTO_PORTFOLIO[i];
-    const final = i === AUTO_PORTFOLIO.length - 1;
-    const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * m.share;
+    const slice = memberSliceMs(AUTO_PORTFOLIO, i, timeoutMs - (performance.now() - t0));
     const r = pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Infinity }, memberConfig(m, reached));
     if (r.reached) reached.push(r.reached);
     pushes = r.pushes;

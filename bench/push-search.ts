@@ -30,7 +30,7 @@ import { resolve } from 'node:path';
 import { benchArgs, setFields } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -117,7 +117,7 @@ function runOne(s: Side, level: number, config: string): Run {
   const reached: unknown[] = [];
   for (let i = 0; i < members.length; i++) {
     const final = i === members.length - 1;
-    const slice = final ? timeoutMs - (performance.now() - t0) : timeoutMs * members[i].share;
+    const slice = memberSliceMs(members, i, timeoutMs - (performance.now() - t0));
     const nodes = final ? maxNodes - expanded : Math.floor(maxNodes * members[i].share);
     const c = members[i].config as { backward?: boolean };
     const meet = config === 'auto' ? (c.backward ? { keepReached: true } : { meetStates: reached }) : {};

@@ -75,7 +75,19 @@ export interface BestFirstConfig {
   fScale?: number;
   /** Keep only successors reached with g below it (the cost of a plan already found, to find a cheaper one); absent: no bound. */
   bound?: number;
+  /**
+   * Stop on a stall (absent: never): status `limit` (a node limit, stats.limit
+   * 'nodes') once the best h of an expanded state (the first evaluator's) has
+   * not improved over the last `stall` · max(e, STALL_FLOOR) expansions, e the
+   * expansions it took to reach it. A greedy search whose estimate has stood
+   * that long, relative to the work that brought it there, rarely ends soon:
+   * a portfolio hands the rest of its time to its other members.
+   */
+  stall?: number;
 }
+
+/** The least expansions a stall is measured against (BestFirstConfig.stall): early bests come after a handful of expansions. */
+export const STALL_FLOOR = 1000;
 
 /**
  * The open list: entries (key, state id), `pop` the next to expand (-1 when
@@ -187,6 +199,9 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   let f = 0;
   let boost = 0;
   let turn = 0;
+  // the stall stop: expansions when the best h last improved, and how many may pass without it improving again
+  let bestAt = 0;
+  let stallAfter = c.stall === undefined ? Infinity : c.stall * STALL_FLOOR;
 
   const listBytes = (): number => lists.reduce((b, l) => b + l.bytes, 0) + hx.reduce((b, a) => b + a.byteLength, 0);
   const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + listBytes()) / store.size : 0 }));
@@ -241,6 +256,10 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       if (v < bestOf[i]) {
         bestOf[i] = v;
         better = true;
+        if (i === 0 && c.stall !== undefined) {
+          bestAt = expanded;
+          stallAfter = c.stall * Math.max(expanded, STALL_FLOOR);
+        }
       }
     }
     if (!better || !usePreferred) return;
@@ -289,6 +308,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   for (;;) {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated, f }));
     if (limit) return result('limit', null, limitReason(limit, options), limit);
+    if (expanded - bestAt > stallAfter) return result('limit', null, `stalled: no better estimate than ${bestOf[0]} in the last ${expanded - bestAt} expanded states (${bestAt} before it)`, 'nodes');
     const q = nextList();
     if (q === null) break;
     const id = q.pop();

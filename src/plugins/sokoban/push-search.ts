@@ -148,6 +148,13 @@ export interface PushSearchConfig {
    * the goals, so its pulls reversed solve it). Off: neither.
    */
   meet?: boolean;
+  /**
+   * Stop when the box estimate stalls (the engine's BestFirstConfig.stall: no
+   * better estimate over `stall` times the expansions that reached the best
+   * one); absent: never. auto's backward members use it and leave the rest
+   * of their time to the members after them.
+   */
+  stall?: number;
   keepReached?: boolean;
   meetStates?: readonly Reached[];
 }
@@ -741,6 +748,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
       lazy: false,
       preferred: false,
       fScale: F_SCALE,
+      stall: c.stall,
     },
     {
       evaluator: space,

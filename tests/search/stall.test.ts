@@ -1,0 +1,85 @@
+/**
+ * The engine's stall stop (BestFirstConfig.stall) and auto's time slices
+ * (memberSliceMs): a greedy search whose best h has stood `stall` times the
+ * expansions that reached it stops with a node limit, and the members of
+ * the portfolio after a member that stopped early share the time it left.
+ */
+import { describe, expect, it } from 'vitest';
+import { type BestFirstConfig, type BestFirstSpace, bestFirstSearch, STALL_FLOOR } from '../../src/search/engine.ts';
+import { defaultSearchOptions } from '../../src/search/types.ts';
+import { Budget } from '../../src/util/budget.ts';
+import { AUTO_PORTFOLIO, memberConfig, memberSliceMs, STALL } from '../../src/plugins/sokoban/presets.ts';
+
+/**
+ * An endless binary tree of states n (children 2n + 1 and 2n + 2), whose
+ * goal is the state `goal`, searched greedily with h(n) from `h`.
+ */
+function tree(goal: number): BestFirstSpace {
+  return {
+    words: 1,
+    numOps: 2,
+    init: Uint32Array.of(0),
+    isGoal: (s, off) => s[off] === goal,
+    applicable: (_s, _off, out) => {
+      out[0] = 0;
+      out[1] = 1;
+      return 2;
+    },
+    apply: (op, s, off, dst, dstOff) => {
+      dst[dstOff] = 2 * s[off] + 1 + op;
+    },
+    cost: () => 1,
+    opName: (op) => `child ${op + 1}`,
+  };
+}
+
+const GREEDY: BestFirstConfig = { gWeight: 0, hWeight: 1, reopen: false, goalOnGeneration: true, tieByG: true, lazy: false, preferred: false };
+
+/** With a node limit of 100,000, so that a stall stop that never comes fails the test instead of running on. */
+function run(goal: number, h: (n: number) => number, stall?: number) {
+  const options = { ...defaultSearchOptions, maxNodes: 100_000 };
+  return bestFirstSearch(tree(goal), options, { ...GREEDY, stall }, { evaluator: { evaluate: (s, off) => h(s[off]) } }, new Budget(options));
+}
+
+describe('the stall stop', () => {
+  it('a flat estimate: the best (the root) stands, and the search stops after stall · STALL_FLOOR more expansions', () => {
+    const r = run(1_000_000, () => 5, 2);
+    expect([r.status, r.stats.limit, r.stats.expanded]).toEqual(['limit', 'nodes', 1 + 2 * STALL_FLOOR + 1]);
+    expect(r.reason).toBe('stalled: no better estimate than 5 in the last 2001 expanded states (1 before it)');
+  });
+
+  it('the stand is measured against the expansions that reached the best: a late best gets a longer stand', () => {
+    // h falls by one along the leftmost path (the states 0, 1, 3, 7, …) down to 0 at depth 11: the 12th expansion
+    const depth = (n: number): number => Math.floor(Math.log2(n + 1));
+    const leftmost = (n: number): boolean => ((n + 1) & n) === 0;
+    const r = run(1_000_000, (n) => (leftmost(n) && depth(n) <= 11 ? 11 - depth(n) : 11), 1);
+    expect([r.status, r.stats.limit]).toEqual(['limit', 'nodes']);
+    expect(r.reason).toBe('stalled: no better estimate than 0 in the last 1001 expanded states (12 before it)');
+    expect(r.stats.expanded).toBe(12 + STALL_FLOOR + 1);
+  });
+
+  it('without stall the same search runs to its node limit; with it, a goal found before the stand is long enough is a plan', () => {
+    const flat = bestFirstSearch(tree(1_000_000), { ...defaultSearchOptions, maxNodes: 5000 }, GREEDY, { evaluator: { evaluate: () => 5 } }, new Budget({ ...defaultSearchOptions, maxNodes: 5000 }));
+    expect([flat.status, flat.stats.limit, flat.stats.expanded]).toEqual(['limit', 'nodes', 5000]);
+    // the goal 600 is in the tree's 10th level: found breadth-first (equal h, ties by g) within the 1,000 expansions a stall of 1 allows
+    const found = run(600, () => 5, 1);
+    expect([found.status, found.plan?.length]).toEqual(['solved', 9]);
+  });
+});
+
+describe("auto's members and their time", () => {
+  it('the backward members carry the stall stop into their search; the forward ones do not', () => {
+    expect(AUTO_PORTFOLIO.map((m) => memberConfig(m).stall)).toEqual([STALL, STALL, undefined, undefined]);
+    expect(STALL).toBe(300);
+  });
+
+  it('each member gets its share of the time left among the members from it on; the last all that is left', () => {
+    // each member using all its slice: 9, 21, 15 and 15 s of a minute, as fixed shares would give
+    expect([memberSliceMs(AUTO_PORTFOLIO, 0, 60_000), memberSliceMs(AUTO_PORTFOLIO, 1, 51_000), memberSliceMs(AUTO_PORTFOLIO, 2, 30_000), memberSliceMs(AUTO_PORTFOLIO, 3, 15_000)].map(Math.round)).toEqual([9000, 21_000, 15_000, 15_000]);
+    // the first member stalled after 1 s: the 8 s it left go to the others in proportion (0.35 : 0.25 : 0.25)
+    expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 1, 59_000))).toBe(24_294);
+    expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 2, 59_000 - 24_294))).toBe(17_353);
+    // no time limit: 10 s per share of 0.1 but for the last
+    expect([0, 1, 2, 3].map((i) => memberSliceMs(AUTO_PORTFOLIO, i, Infinity))).toEqual([15_000, 35_000, 25_000, Infinity]);
+  });
+});
