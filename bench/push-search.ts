@@ -3,8 +3,9 @@
  * expanded and generated states and CPU time of `optimal-pushes` (push A*
  * with matching), `greedy` (forward greedy with matching, auto's forward
  * member) and `auto` (the portfolio of AUTO_PORTFOLIO: members one after
- * the other, each with its share of the time limit (the last one what is
- * left), until one answers), calling `pushSearch` directly in this process.
+ * the other, each with its share of the time left among the members from
+ * it on (memberSliceMs; the last one all that is left), until one answers),
+ * calling `pushSearch` directly in this process.
  *
  *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto]
  *                                [--timeout SEC] [--max-nodes N] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
