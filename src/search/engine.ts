@@ -199,9 +199,9 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   let f = 0;
   let boost = 0;
   let turn = 0;
-  // the stall stop: expansions when the best h last improved, and how many may pass without it improving again
+  // the stall stop: the expansions when the first evaluator's best h last improved
+  const stall = c.stall ?? Infinity;
   let bestAt = 0;
-  let stallAfter = c.stall === undefined ? Infinity : c.stall * STALL_FLOOR;
 
   const listBytes = (): number => lists.reduce((b, l) => b + l.bytes, 0) + hx.reduce((b, a) => b + a.byteLength, 0);
   const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, reopened, stored: store.size, bytesPerState: store.size ? (store.bytes + g.byteLength + hv.byteLength + closed.byteLength + listBytes()) / store.size : 0 }));
@@ -256,10 +256,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       if (v < bestOf[i]) {
         bestOf[i] = v;
         better = true;
-        if (i === 0 && c.stall !== undefined) {
-          bestAt = expanded;
-          stallAfter = c.stall * Math.max(expanded, STALL_FLOOR);
-        }
+        if (i === 0) bestAt = expanded;
       }
     }
     if (!better || !usePreferred) return;
@@ -308,7 +305,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   for (;;) {
     const limit = budget.exceeded(expanded, () => ({ expanded, generated, f }));
     if (limit) return result('limit', null, limitReason(limit, options), limit);
-    if (expanded - bestAt > stallAfter) return result('limit', null, `stalled: no better estimate than ${bestOf[0]} in the last ${expanded - bestAt} expanded states (${bestAt} before it)`, 'nodes');
+    if (expanded - bestAt > stall * Math.max(bestAt, STALL_FLOOR)) return result('limit', null, `stalled: no better estimate than ${bestOf[0]} in the last ${expanded - bestAt} expanded states (${bestAt} before it)`, 'nodes');
     const q = nextList();
     if (q === null) break;
     const id = q.pop();
