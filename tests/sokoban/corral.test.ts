@@ -112,8 +112,9 @@ describe('corral deadlocks', () => {
     for (const p of b.boxes) boxAt[p] = 1;
     const reach = new Int32Array(b.size);
     const player = floodRegion(b, boxAt, b.square('x2y4'), reach, 1, new Int32Array(b.size));
-    expect(new CorralCheck(b, deadSquares(b)).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(true);
-    expect(new CorralCheck(b, deadSquares(b), { backing: false }).deadlockedNear(boxAt, player, b.square('x3y4'), reach, 1)).toBe(false);
+    const inReach = (q: number): boolean => reach[q] === 1;
+    expect(new CorralCheck(b, deadSquares(b)).deadlockedNear(boxAt, player, b.square('x3y4'), inReach)).toBe(true);
+    expect(new CorralCheck(b, deadSquares(b), { backing: false }).deadlockedNear(boxAt, player, b.square('x3y4'), inReach)).toBe(false);
   });
 
   it.each([

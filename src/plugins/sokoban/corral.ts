@@ -170,28 +170,29 @@ export class CorralCheck {
     const mark = ++this.stamp;
     const home = this.flood(player, boxAt, this.reach, mark);
     const first = this.stamp + 1;
-    for (const p of this.board.cells) if (this.corralAt(p, boxAt, home, this.reach, mark, first)) return true;
+    const inReach = (q: number): boolean => this.reach[q] === mark;
+    for (const p of this.board.cells) if (this.corralAt(p, boxAt, home, inReach, first)) return true;
     return false;
   }
 
   /**
    * deadlocked() for the corrals next to the box at `box` only, or with
    * backing two squares from it (a fence box's backing), the player's
-   * region given as `reach[p] === mark` (`player` one of its squares).
+   * region given by `inReach` (`player` one of its squares).
    * After a push of that box from a position none of whose corrals is a
    * proven deadlock, the others are corrals of that position with the same
    * relaxed problem, or one box fewer (the square the box left is the
    * player's, or was a backing box's), so they need no new test.
    */
-  deadlockedNear(boxAt: Uint8Array, player: number, box: number, reach: Int32Array, mark: number): boolean {
+  deadlockedNear(boxAt: Uint8Array, player: number, box: number, inReach: (q: number) => boolean): boolean {
     const first = this.stamp + 1;
     const dirs = this.board.dirs;
-    for (let d = 0; d < 4; d++) if (this.corralAt(box + dirs[d], boxAt, player, reach, mark, first)) return true;
+    for (let d = 0; d < 4; d++) if (this.corralAt(box + dirs[d], boxAt, player, inReach, first)) return true;
     if (!this.backing) return false;
     // the box may back a fence box of a corral two squares away (diagonally, or straight on)
     for (const o of this.twoAway) {
       const q = box + o;
-      if (q >= 0 && q < this.board.size && this.corralAt(q, boxAt, player, reach, mark, first)) return true;
+      if (q >= 0 && q < this.board.size && this.corralAt(q, boxAt, player, inReach, first)) return true;
     }
     return false;
   }
@@ -201,17 +202,17 @@ export class CorralCheck {
    * outside the player's region, not in a corral seen since the stamp
    * `first`): true when it is a proven deadlock.
    */
-  private corralAt(start: number, boxAt: Uint8Array, player: number, reach: Int32Array, mark: number, first: number): boolean {
-    if (!this.board.floor[start] || boxAt[start] || reach[start] === mark || this.corral[start] >= first) return false;
+  private corralAt(start: number, boxAt: Uint8Array, player: number, inReach: (q: number) => boolean, first: number): boolean {
+    if (!this.board.floor[start] || boxAt[start] || this.corral[start] >= first || inReach(start)) return false;
     const nC = this.corralCells(start, boxAt, first);
     if (nC < 0) return false;
-    if (this.examine(nC, boxAt, player, reach, mark, false)) return true;
+    if (this.examine(nC, boxAt, player, inReach, false)) return true;
     if (!this.merge) return false;
     // not proven alone: with the corrals next to its fence
-    const nU = this.mergeCells(nC, boxAt, reach, mark);
+    const nU = this.mergeCells(nC, boxAt, inReach);
     if (nU <= nC) return false;
     this.stats.merged++;
-    return this.examine(nU, boxAt, player, reach, mark, true);
+    return this.examine(nU, boxAt, player, inReach, true);
   }
 
   /**
@@ -221,7 +222,7 @@ export class CorralCheck {
    * one of its cells (the fence opened): one of its corrals alone was not
    * proven, so the group is the question worth the search's cap.
    */
-  private examine(nC: number, boxAt: Uint8Array, player: number, reach: Int32Array, mark: number, merged: boolean): boolean {
+  private examine(nC: number, boxAt: Uint8Array, player: number, inReach: (q: number) => boolean, merged: boolean): boolean {
     // The area: the corral's cells and its fence (boxes next to it) …
     const area = ++this.stamp;
     for (let i = 0; i < nC; i++) this.area[this.cellsOf[i]] = area;
@@ -231,7 +232,7 @@ export class CorralCheck {
     if (!offGoal) return false;
     // … and its backing (boxes next to the fence's: they hold them in place, so they join the relaxed problem)
     const k = this.backing ? this.addBoxesNext(this.fence, nK, boxAt, area, nK) : nK;
-    if (this.leaves(nK, reach, mark, area)) return false;
+    if (this.leaves(nK, inReach, area)) return false;
     this.stats.corrals++;
     const fence = this.fence.subarray(0, k).sort();
     const key = this.keyOf(fence, player, merged);
@@ -251,7 +252,7 @@ export class CorralCheck {
    * any free cell outside the listed ones is another corral's); returns the
    * new count, or nC when the group would exceed twice maxCells cells.
    */
-  private mergeCells(nC: number, boxAt: Uint8Array, reach: Int32Array, mark: number): number {
+  private mergeCells(nC: number, boxAt: Uint8Array, inReach: (q: number) => boolean): number {
     const { floor, dirs } = this.board;
     const cells = this.cellsOf;
     const u = ++this.stamp;
@@ -265,7 +266,7 @@ export class CorralCheck {
         for (let e = 0; e < 4; e++) {
           const q = b + dirs[e];
           // a free cell next to the fence outside the player's region and the group: another corral
-          if (!floor[q] || boxAt[q] || this.union[q] === u || reach[q] === mark) continue;
+          if (!floor[q] || boxAt[q] || this.union[q] === u || inReach(q)) continue;
           if (n === limit) return nC;
           this.union[q] = u;
           cells[n++] = q;
@@ -311,13 +312,13 @@ export class CorralCheck {
    * region contains this one, and a cell outside the area holds no box
    * there), so the corral is no proven deadlock.
    */
-  private leaves(k: number, reach: Int32Array, mark: number, areaStamp: number): boolean {
+  private leaves(k: number, inReach: (q: number) => boolean, areaStamp: number): boolean {
     const { dirs, floor } = this.board;
     for (let i = 0; i < k; i++) {
       const b = this.fence[i];
       for (let d = 0; d < 4; d++) {
         const to = b + dirs[d];
-        if (reach[b - dirs[d]] === mark && floor[to] && !this.dead[to] && this.area[to] !== areaStamp) return true;
+        if (floor[to] && !this.dead[to] && this.area[to] !== areaStamp && inReach(b - dirs[d])) return true;
       }
     }
     return false;

@@ -19,6 +19,7 @@ import type { OpenList } from '../../search/engine.ts';
 import { Heap } from '../../util/heap.ts';
 import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { PackingOrder } from './packing.ts';
+import type { FreeRegions } from './regions.ts';
 
 /** Regions above this count share one cell. */
 const MAX_REGIONS = 15;
@@ -45,14 +46,11 @@ export class FeatureCells {
   private stamp = 0;
   /**
    * The state being expanded (`expanding`), kept so that its successors'
-   * cells (`cellAfterMove`) are worked out from it: its floor regions
-   * labelled (`label`, values from `labelBase` on), their count, its boxes
-   * packed off the rooms' goals, and its out-of-plan squares (`parentReach`:
-   * those from which a box reaches a free goal, planReach's bits).
+   * cells (`cellAfterMove`) are worked out from it: its floor regions'
+   * count, its boxes packed off the rooms' goals, and its out-of-plan
+   * squares (`parentReach`: those from which a box reaches a free goal,
+   * planReach's bits).
    */
-  private readonly label: Int32Array;
-  private labelNext = 1;
-  private labelBase = 0;
   private parentRegions = 0;
   private parentGoalPacked = 0;
   private readonly parentReach: Uint32Array;
@@ -60,11 +58,6 @@ export class FeatureCells {
   private readonly reachWords: number;
   private reachPool: Uint32Array;
   private readonly reachOf = new Map<string, number>();
-  /** The split test's floods (`cellAfterMove`): up to four queues, their heads and tails, and their groups. */
-  private readonly queues: Int32Array[];
-  private readonly head = new Int32Array(4);
-  private readonly tail = new Int32Array(4);
-  private readonly group = new Int32Array(4);
 
   constructor(
     private readonly board: Board,
@@ -82,11 +75,9 @@ export class FeatureCells {
     this.mark = new Int32Array(board.size);
     this.queue = new Int32Array(board.size);
     this.wall = new Uint8Array(board.size);
-    this.label = new Int32Array(board.size);
     this.reachWords = (board.cells.length + 31) >>> 5;
     this.parentReach = new Uint32Array(this.reachWords);
     this.reachPool = new Uint32Array(64 * this.reachWords);
-    this.queues = [0, 1, 2, 3].map(() => new Int32Array(board.size));
   }
 
   /**
@@ -172,26 +163,15 @@ export class FeatureCells {
     return count;
   }
 
-  /** Labels the regions of floor without boxes in `label` (one value per region, from `labelBase` on); returns their count. */
-  private labelRegions(boxAt: Uint8Array): number {
-    const { label, queue } = this;
-    const base = (this.labelBase = this.labelNext);
-    for (const c of this.board.cells) {
-      if (boxAt[c] || label[c] >= base) continue;
-      floodRegion(this.board, boxAt, c, label, this.labelNext++, queue);
-    }
-    return this.labelNext - base;
-  }
-
   /**
    * The cell of the state being expanded, kept for `cellAfterMove` on its
-   * successors (the same value as `cell`).
+   * successors (the same value as `cell`); `regions` built on it.
    */
-  expanding(boxAt: Uint8Array, boxes: Int32Array, n: number): number {
+  expanding(boxAt: Uint8Array, boxes: Int32Array, n: number, regions: FreeRegions): number {
     let goalPacked = 0;
     for (let i = 0; i < n; i++) goalPacked += this.goalAt[boxes[i]];
     this.parentGoalPacked = goalPacked;
-    this.parentRegions = this.labelRegions(boxAt);
+    this.parentRegions = regions.count;
     const packed = goalPacked + this.roomPacked(boxAt);
     let out = 0;
     if (this.outOfPlanFeature) {
@@ -204,14 +184,13 @@ export class FeatureCells {
 
   /**
    * The cell of a successor of the state given to `expanding`: its box on
-   * `from` moved to `to` (`boxAt` and `boxes` are the successor's). The
-   * same value as `cell`, worked out from the expanded state's: packed
-   * boxes by the two squares; out of plan by the expanded state's flood
-   * while no goal gains or loses its box; regions by the expanded state's
-   * labels where `from` opens (the regions around it join) and by floods
-   * from the squares around `to` (does the box cut its region apart?).
+   * `from` moved to `to` (`boxAt` and `boxes` are the successor's;
+   * `regions.move(from, to)` called). The same value as `cell`, worked out
+   * from the expanded state's: packed boxes by the two squares; out of plan
+   * by the expanded state's flood while no goal gains or loses its box;
+   * regions by the regions `from` joins and `to` cuts apart (regions.ts).
    */
-  cellAfterMove(boxAt: Uint8Array, boxes: Int32Array, n: number, from: number, to: number, reach: Int32Array, reachStamp: number): number {
+  cellAfterMove(boxAt: Uint8Array, boxes: Int32Array, n: number, from: number, to: number, regions: FreeRegions): number {
     const { goal } = this.board;
     const packed = this.parentGoalPacked + this.goalAt[to] - this.goalAt[from] + this.roomPacked(boxAt);
     let out = 0;
@@ -219,109 +198,7 @@ export class FeatureCells {
       // the expanded state's squares unless a goal gains or loses its box
       out = goal[from] || goal[to] ? this.outOfPlan(boxAt, boxes, n) : this.countOut(boxes, n, this.parentReach, 0);
     }
-    const regions = this.parentRegions + this.joinedAt(boxAt, from, to) + this.splitAt(boxAt, to, reach, reachStamp);
-    return cellOf(packed, out, regions);
-  }
-
-  /** The regions gained when `from` opens in the expanded state: 1 less the distinct regions around it (`to`, still open then, among them). */
-  private joinedAt(boxAt: Uint8Array, from: number, to: number): number {
-    const { floor, dirs } = this.board;
-    const { label } = this;
-    let seen0 = -1;
-    let seen1 = -1;
-    let seen2 = -1;
-    let distinct = 0;
-    for (let k = 0; k < 4; k++) {
-      const q = from + dirs[k];
-      if (!floor[q] || (boxAt[q] && q !== to)) continue;
-      const l = label[q];
-      if (l === seen0 || l === seen1 || l === seen2) continue;
-      if (distinct === 0) seen0 = l;
-      else if (distinct === 1) seen1 = l;
-      else seen2 = l;
-      distinct++;
-    }
-    return 1 - distinct;
-  }
-
-  /**
-   * The regions gained when the box lands on `to` (`boxAt` the successor's):
-   * −1 if `to` was a region alone, else the regions its open neighbours fall
-   * into less 1. The neighbours in the known region (`reach` equal to
-   * `reachStamp`: the player's, flooded by the caller) are one region; the
-   * others flood in turn, one square at a time; floods that meet join one
-   * group; the test ends when at most one group can still grow (the others
-   * are whole regions).
-   */
-  private splitAt(boxAt: Uint8Array, to: number, reach: Int32Array, reachStamp: number): number {
-    const { floor, dirs } = this.board;
-    const { mark, queues, head, tail, group } = this;
-    let k = 0;
-    let known = 0;
-    let open = 0;
-    const base = this.stamp + 1;
-    for (let dk = 0; dk < 4; dk++) {
-      const q = to + dirs[dk];
-      if (!floor[q] || boxAt[q]) continue;
-      open++;
-      if (reach[q] === reachStamp) {
-        known = 1;
-        continue;
-      }
-      mark[q] = base + k;
-      queues[k][0] = q;
-      head[k] = 0;
-      tail[k] = 1;
-      group[k] = k;
-      k++;
-    }
-    this.stamp += 4;
-    if (open === 0) return -1;
-    if (k <= 1) return known + k - 1;
-    for (;;) {
-      // stop when at most one group can still grow
-      let growing = -1;
-      let more = false;
-      for (let j = 0; j < k; j++) {
-        if (head[j] === tail[j]) continue;
-        const r = this.groupOf(j);
-        if (growing < 0) growing = r;
-        else if (r !== growing) {
-          more = true;
-          break;
-        }
-      }
-      if (!more) break;
-      for (let j = 0; j < k; j++) {
-        if (head[j] === tail[j]) continue;
-        const queue = queues[j];
-        const p = queue[head[j]++];
-        for (let d = 0; d < 4; d++) {
-          const q = p + dirs[d];
-          if (!floor[q] || boxAt[q]) continue;
-          const m = mark[q] - base;
-          if (m === j) continue;
-          if (m >= 0 && m < k) {
-            const a = this.groupOf(j);
-            const b = this.groupOf(m);
-            if (a !== b) group[a] = b;
-          } else {
-            mark[q] = base + j;
-            queue[tail[j]++] = q;
-          }
-        }
-      }
-    }
-    let groups = known;
-    for (let j = 0; j < k; j++) if (group[j] === j) groups++;
-    return groups - 1;
-  }
-
-  /** The group of splitAt's flood j (the root of its union-find tree). */
-  private groupOf(j: number): number {
-    const { group } = this;
-    while (group[j] !== j) j = group[j];
-    return j;
+    return cellOf(packed, out, this.parentRegions + regions.joinOnMove(from) + regions.splitOnMove());
   }
 
   /** The boxes packed of a cell. */

@@ -32,6 +32,7 @@ import type { StateStore } from '../../strips/store.ts';
 import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
+import { FreeRegions } from './regions.ts';
 import { CorralCheck, PiCorrals } from './corral.ts';
 import { FreezeCheck, FROZEN_OFF_GOAL, FROZEN_ON_GOALS, pullDeadSquares } from './deadlocks.ts';
 import { BoxEstimator, type EstimateKind } from './estimates.ts';
@@ -232,11 +233,13 @@ export class PushSpace implements BestFirstSpace {
   private lastOff = -1;
   private lastIndex = -1;
   private lastTo = -1;
-  private readonly reachMark: Int32Array;
-  /** The region of the last successor built (apply): marked with `stamp` in `mark`, normalised to `lastPlayer`. */
+  /** The free regions of the state being expanded (applicable), and of each successor by the move that makes it (apply). */
+  private readonly regions: FreeRegions;
+  /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
+  private lastPlayer = -1;
+  /** Scratch marks of the root states' regions. */
   private readonly mark: Int32Array;
   private stamp = 0;
-  private lastPlayer = -1;
   private readonly queue: Int32Array;
   private readonly scratch: Int32Array;
   /** The tunnel macros (a push or pull goes on down a tunnel), or null; the pushes of the last `apply` (`cost`). */
@@ -286,7 +289,7 @@ export class PushSpace implements BestFirstSpace {
     this.scratch = new Int32Array(board.boxes.length);
     this.boxAt = new Uint8Array(size);
     this.indexAt = new Int32Array(size);
-    this.reachMark = new Int32Array(size);
+    this.regions = new FreeRegions(board);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
@@ -316,6 +319,9 @@ export class PushSpace implements BestFirstSpace {
   private region(from: number, mark: Int32Array): number {
     return floodRegion(this.board, this.boxAt, from, mark, ++this.stamp, this.queue);
   }
+
+  /** Whether the free square q is in the last successor's region (boxAt the successor's). */
+  private readonly inLastRegion = (q: number): boolean => this.regions.inMoved(q);
 
   private forwardRoot(): Uint32Array {
     const root = new Uint32Array(this.words);
@@ -394,7 +400,7 @@ export class PushSpace implements BestFirstSpace {
   }
 
   applicable(s: Uint32Array, off: number, out: Int32Array): number {
-    const { boxes, boxAt, indexAt, targetAt, reachMark, dead, board } = this;
+    const { boxes, boxAt, indexAt, targetAt, dead, board } = this;
     const { floor, dirs, cells } = board;
     const back = this.back;
     this.lastDst = null;
@@ -408,11 +414,14 @@ export class PushSpace implements BestFirstSpace {
       on += targetAt[b];
     }
     this.onTarget = on;
-    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n);
     // frozen-goal deadlocks: the state's frozen set and matching, kept for its successors (rejectFreeze); a dead state has none
     if (this.frozenGoals !== null && !back && this.frozenGoals.expanding(boxes, n, cells[s[off + this.BW]])) return 0;
-    this.region(cells[s[off + this.BW]], reachMark);
-    const reach = this.stamp;
+    const regions = this.regions;
+    regions.build(boxAt);
+    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n, regions);
+    // the player's region: the squares with its label
+    const reachMark = regions.labels;
+    const reach = reachMark[cells[s[off + this.BW]]];
     let k = 0;
     for (let i = 0; i < n; i++) {
       const b = boxes[i];
@@ -471,11 +480,8 @@ export class PushSpace implements BestFirstSpace {
     const ct = cellIndex[to];
     dst[dstOff + (cb >>> 5)] &= ~(1 << (cb & 31));
     dst[dstOff + (ct >>> 5)] |= 1 << (ct & 31);
-    boxAt[b] = 0;
-    boxAt[to] = 1;
-    const player = (this.lastPlayer = this.region(this.back ? to + d : to - d, this.mark));
-    boxAt[to] = 0;
-    boxAt[b] = 1;
+    // the successor's region: by the expanded state's parts without `to` (regions.ts)
+    const player = (this.lastPlayer = this.regions.move(b, to, this.back ? to + d : to - d));
     dst[dstOff + this.BW] = cellIndex[player];
     this.lastDst = dst;
     this.lastOff = dstOff;
@@ -488,7 +494,7 @@ export class PushSpace implements BestFirstSpace {
       boxAt[b] = 0;
       boxAt[to] = 1;
       this.boxes[i] = to;
-      const cell = this.features.cellAfterMove(boxAt, this.boxes, this.nDecoded, b, to, this.mark, this.stamp);
+      const cell = this.features.cellAfterMove(boxAt, this.boxes, this.nDecoded, b, to, this.regions);
       this.boxes[i] = b;
       boxAt[to] = 0;
       boxAt[b] = 1;
@@ -526,13 +532,13 @@ export class PushSpace implements BestFirstSpace {
    * learned pattern (patterns.ts) holds in it.
    */
   readonly deadAfterApply = (): boolean => {
-    const { boxAt } = this;
+    const { boxAt, corrals } = this;
     const b = this.boxes[this.lastIndex];
     const to = this.lastTo; // apply's square for the box: the end of a macro
     boxAt[b] = 0;
     boxAt[to] = 1;
     const dead =
-      (this.corrals !== null && this.corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.mark, this.stamp)) ||
+      (corrals !== null && corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.inLastRegion)) ||
       (this.patterns !== null && this.patterns.deadAfterPush(boxAt, this.lastPlayer, to));
     boxAt[to] = 0;
     boxAt[b] = 1;

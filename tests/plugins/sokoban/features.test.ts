@@ -4,8 +4,9 @@
  * takes turns among the cells.
  */
 import { describe, expect, it } from 'vitest';
-import { Board, floodRegion } from '../../../src/plugins/sokoban/board.ts';
+import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { FeatureCells, FeatureOpen } from '../../../src/plugins/sokoban/features.ts';
+import { FreeRegions } from '../../../src/plugins/sokoban/regions.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
 import { keyPrimary, packKey } from '../../../src/util/heap.ts';
 
@@ -56,9 +57,7 @@ describe('feature cells', () => {
     // a tunnel, a pillar, goals in the open and at dead ends: moves that open, cut and close regions, and fill or empty goals
     const lvl = board(['##########', '#@ $ # . #', '# ## $ # #', '#  $  .  #', '### ## ###', '#.  $   .#', '##########']);
     const cells = new FeatureCells(lvl, lvl.goals, null, true);
-    const reach = new Int32Array(lvl.size);
-    const queue = new Int32Array(lvl.size);
-    let stamp = 0;
+    const regions = new FreeRegions(lvl);
     let seed = 7;
     const random = (n: number): number => {
       seed = (seed * 1103515245 + 12345) % 2147483648;
@@ -76,7 +75,8 @@ describe('feature cells', () => {
         boxAt[c] = 1;
         boxes[i++] = c;
       }
-      expect(cells.expanding(boxAt, boxes, 4)).toBe(cells.cell(boxAt, boxes, 4));
+      regions.build(boxAt);
+      expect(cells.expanding(boxAt, boxes, 4, regions)).toBe(cells.cell(boxAt, boxes, 4));
       // every box to every free square with a free neighbour (the player's square after a push or a macro)
       for (let i = 0; i < 4; i++) {
         const from = boxes[i];
@@ -87,9 +87,9 @@ describe('feature cells', () => {
           boxes[i] = to;
           const side = lvl.dirs.map((d) => to + d).find((q) => lvl.floor[q] === 1 && boxAt[q] === 0);
           if (side !== undefined) {
-            floodRegion(lvl, boxAt, side, reach, ++stamp, queue);
+            regions.move(from, to, side);
             moves++;
-            const got = cells.cellAfterMove(boxAt, boxes, 4, from, to, reach, stamp);
+            const got = cells.cellAfterMove(boxAt, boxes, 4, from, to, regions);
             const want = cells.cell(boxAt, boxes, 4);
             if (got !== want) wrong.push(`${lvl.name(from)} to ${lvl.name(to)}: ${got} vs ${want}`);
           }
