@@ -20,6 +20,7 @@
 import type { Board } from './board.ts';
 import { pushDistances } from './estimates.ts';
 import type { PackingOrder } from './packing.ts';
+import type { FreeRegions } from './regions.ts';
 
 /** Work of the goal macros: per-state searches, macros emitted. */
 export interface GoalMacroStats {
@@ -114,15 +115,16 @@ export class GoalMacros {
 
   /**
    * The macros of a state (boxAt marks its `n` boxes; the player's region is
-   * `mark[p] === stamp`), appended to `out` from `k`; returns the new count.
-   * Their lengths and last directions are kept for `len` and `lastDir`.
+   * `region[p] === reach`; `regions` built on it), appended to `out` from
+   * `k`; returns the new count. Their lengths and last directions are kept
+   * for `len` and `lastDir`.
    */
-  emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
+  emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, regions: FreeRegions, out: Int32Array, k: number): number {
     const { order, board } = this;
     const size = board.size;
     this.count = 0;
     this.emitStamp++;
-    if (this.anywhere) return this.emitAnywhere(boxAt, boxes, n, region, reach, out, k);
+    if (this.anywhere) return this.emitAnywhere(boxAt, boxes, n, region, reach, regions, out, k);
     if (order === null) return k;
     const ws = ++this.wstamp;
     let nWant = 0;
@@ -143,7 +145,7 @@ export class GoalMacros {
       }
       if (!reachable) continue;
       this.stats.searches++;
-      this.search(boxAt, b, region, reach, nWant, (g, s) => {
+      this.search(boxAt, b, region, reach, regions, nWant, (g, s) => {
         if (this.depth[s] >= 2) out[k++] = this.record(b, g, s); // one push: the push itself is an operator
       });
     }
@@ -151,13 +153,13 @@ export class GoalMacros {
   }
 
   /** `emit` with `anywhere`: each box not packed to each other square it reaches in two pushes or more (the fewest; the player behind the last). */
-  private emitAnywhere(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
+  private emitAnywhere(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, regions: FreeRegions, out: Int32Array, k: number): number {
     const ws = ++this.wstamp;
     for (const c of this.board.cells) this.want[c] = ws;
     for (const b of this.movable(boxAt, boxes, n)) {
       this.stats.searches++;
       // one push is an operator already; back on its square is no box move
-      this.search(boxAt, b, region, reach, Infinity, (t, s) => {
+      this.search(boxAt, b, region, reach, regions, Infinity, (t, s) => {
         if (this.depth[s] >= 2 && t !== b) out[k++] = this.record(b, t, s);
       });
     }
@@ -219,7 +221,7 @@ export class GoalMacros {
     const ws = ++this.wstamp;
     this.want[g] = ws;
     let end = -1;
-    this.search(boxAt, b, this.mark, ms, 1, (_g, s) => {
+    this.search(boxAt, b, this.mark, ms, null, 1, (_g, s) => {
       end = s;
     });
     if (end < 0) return null;
@@ -254,9 +256,11 @@ export class GoalMacros {
    * player starting in the region `region[p] === reach`; calls `hit(g, s)`
    * for each target square (want) reached, s = the state (square·4 + the
    * last push's direction); stops when all `nWant` are found. Returns how
-   * many were.
+   * many were. The sides the player reaches around the box come from
+   * `regions` (built on boxAt: the box moved from b) when given, else from
+   * floods.
    */
-  private search(boxAt: Uint8Array, b: number, region: Int32Array, reach: number, nWant: number, hit: (g: number, s: number) => void): number {
+  private search(boxAt: Uint8Array, b: number, region: Int32Array, reach: number, regions: FreeRegions | null, nWant: number, hit: (g: number, s: number) => void): number {
     const { board, dead, seen, done, depth, from, queue, want, got } = this;
     const { floor, dirs } = board;
     const st = ++this.stamp;
@@ -305,9 +309,12 @@ export class GoalMacros {
       let reached = need & (1 << k0);
       if (reached !== need) {
         this.stats.positions++;
-        boxAt[p] = 1;
-        reached = this.sidesReached(boxAt, p, k0, need, reached);
-        boxAt[p] = 0;
+        if (regions !== null && p !== b) reached = GoalMacros.sidesOfMove(regions, board, b, p, k0, need);
+        else {
+          boxAt[p] = 1;
+          reached = this.sidesReached(boxAt, p, k0, need, reached);
+          boxAt[p] = 0;
+        }
       }
       for (let j = 0; j < 4; j++) {
         if ((reached & (1 << j)) === 0) continue;
@@ -361,6 +368,15 @@ export class GoalMacros {
         if (reached === need) return reached;
       }
     }
+    return reached;
+  }
+
+  /** sidesReached by the regions of the state the box on b left (FreeRegions built on it): the sides of `need` in the player's region once the box is on p ≠ b, the player behind it on p − dirs[k0]. */
+  private static sidesOfMove(regions: FreeRegions, board: Board, b: number, p: number, k0: number, need: number): number {
+    const dirs = board.dirs;
+    regions.move(b, p, p - dirs[k0]);
+    let reached = 0;
+    for (let j = 0; j < 4; j++) if ((need & (1 << j)) !== 0 && regions.inMoved(p - dirs[j])) reached |= 1 << j;
     return reached;
   }
 

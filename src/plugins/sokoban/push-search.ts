@@ -439,7 +439,7 @@ export class PushSpace implements BestFirstSpace {
     const pushes = k;
     if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, boxes, n, reachMark, reach, out, k);
     // goal macros, unless a PI-corral restricted the pushes
-    if (this.goalMacros !== null && !back && k === pushes) k = this.goalMacros.emit(boxAt, boxes, n, reachMark, reach, out, k);
+    if (this.goalMacros !== null && !back && k === pushes) k = this.goalMacros.emit(boxAt, boxes, n, reachMark, reach, regions, out, k);
     return k;
   }
 
