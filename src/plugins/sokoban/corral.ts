@@ -70,6 +70,7 @@
 import { type Board, floodRegion } from './board.ts';
 import { FreezeCheck } from './deadlocks.ts';
 import { Records } from '../../util/records.ts';
+import { FreeRegions } from './regions.ts';
 
 /** Positions one relaxed search may store before it gives up (answer: no deadlock). */
 export const CORRAL_CAP = 1000;
@@ -113,14 +114,15 @@ export class CorralCheck {
   readonly stats: CorralStats = { corrals: 0, searches: 0, proven: 0, capped: 0, merged: 0 };
   private readonly cache = new Map<number | string, boolean>();
   private readonly freeze: FreezeCheck;
-  /** Marks, each compared with a stamp: the player's region, the corrals, a corral's area C ∪ K, relaxed player regions (key, expansion). */
+  /** Marks, each compared with a stamp: the player's region, the corrals, a corral's area C ∪ K, the relaxed search's first player region. */
   private readonly reach: Int32Array;
   private readonly corral: Int32Array;
   /** Marks of the cells of a group of corrals being merged. */
   private readonly union: Int32Array;
   private readonly area: Int32Array;
   private readonly homeMark: Int32Array;
-  private readonly inner: Int32Array;
+  /** The regions of the relaxed search's position being expanded. */
+  private readonly regions: FreeRegions;
   private stamp = 0;
   private readonly queue: Int32Array;
   /** The cells of the corral being examined, and its fence. */
@@ -152,7 +154,7 @@ export class CorralCheck {
     this.union = new Int32Array(n);
     this.area = new Int32Array(n);
     this.homeMark = new Int32Array(n);
-    this.inner = new Int32Array(n);
+    this.regions = new FreeRegions(board);
     this.queue = new Int32Array(n);
     this.cellsOf = new Int32Array(n);
     this.fence = new Int32Array(n);
@@ -357,6 +359,8 @@ export class CorralCheck {
     const k = start.length;
     const W = k + 1;
     const boxAt = this.boxAt;
+    const regions = this.regions;
+    const labels = regions.labels;
     const positions = new Records(W);
     // a box pushed out of the area leaves the relaxed problem (square −1, sorted first)
     const load = (s: Int32Array, off: number, on: number): void => {
@@ -372,10 +376,11 @@ export class CorralCheck {
       const off = i * W;
       const states = positions.words;
       load(states, off, 1);
-      const reachStamp = ++this.stamp;
-      this.flood(states[off + k], boxAt, this.inner, reachStamp);
+      // the position's regions: the player's (its label `home`), and each push's by the move (regions.ts)
+      regions.build(boxAt);
+      const home = labels[states[off + k]];
       let exit = false;
-      for (let c = 0; c < nC && !exit; c++) exit = this.inner[this.cellsOf[c]] === reachStamp;
+      for (let c = 0; c < nC && !exit; c++) exit = labels[this.cellsOf[c]] === home;
       let onGoal = 0;
       let left = 0;
       for (let j = 0; j < k; j++) {
@@ -389,7 +394,7 @@ export class CorralCheck {
         if (b < 0) continue;
         for (let d = 0; d < 4 && !exit; d++) {
           const to = b + dirs[d];
-          if (this.inner[b - dirs[d]] !== reachStamp || !floor[to] || boxAt[to] || this.dead[to]) continue;
+          if (labels[b - dirs[d]] !== home || !floor[to] || boxAt[to] || this.dead[to]) continue;
           const out = this.area[to] !== areaStamp;
           // out of the area: a fence box (the corral opens), or without backing boxes
           if ((out && !this.backing) || onGoal - goal[b] + (out ? 0 : goal[to]) === left - (out ? 1 : 0)) {
@@ -402,7 +407,7 @@ export class CorralCheck {
             child.set(states.subarray(off, off + k));
             child[j] = out ? -1 : to;
             child.subarray(0, k).sort();
-            child[k] = this.flood(b, boxAt, this.homeMark, ++this.stamp);
+            child[k] = out ? regions.open(b) : regions.move(b, to, b);
             // a new position past the cap: give up (no deadlock)
             positions.add(child, () => {
               if (positions.count < this.cap) return true;

@@ -193,6 +193,17 @@ export class FreeRegions {
     return this.partMin;
   }
 
+  /** The smallest square of the region `from` (a box of the position built) is in once its box is gone (nothing closes). */
+  open(from: number): number {
+    const dirs = this.board.dirs;
+    let min = from;
+    for (let k = 0; k < 4; k++) {
+      const l = this.label[from + dirs[k]];
+      if (l >= this.base && this.root[l - this.base] < min) min = this.root[l - this.base];
+    }
+    return min;
+  }
+
   /** After `move`: whether q is in the player's region (false for squares not free after the move). */
   inMoved(q: number): boolean {
     if (q === this.from) return this.standPart < 0;
