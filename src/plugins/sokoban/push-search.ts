@@ -204,9 +204,11 @@ const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
  * The push-level space of a board: macro operators `box·4 + dir` (a push,
  * or backward a pull: the player on box + d steps to box + 2d and the box
  * follows to box + d), states as described at the top of this file.
- * `applicable` decodes the state into `boxAt` and floods the player's
- * region; `apply`, `rejectFreeze` and `deadAfterApply` then work on that
- * decoded state, as the engine calls them right after.
+ * `applicable` decodes the state into `boxAt` and labels its free regions
+ * with their cut squares (FreeRegions, one depth-first search); `apply`,
+ * `rejectFreeze` and `deadAfterApply` then work on that decoded state, as
+ * the engine calls them right after: a successor's player region comes
+ * from those labels, without a flood.
  */
 export class PushSpace implements BestFirstSpace {
   readonly words: number;
@@ -233,11 +235,18 @@ export class PushSpace implements BestFirstSpace {
   private lastOff = -1;
   private lastIndex = -1;
   private lastTo = -1;
-  /** The free regions of the state being expanded (applicable), and of each successor by the move that makes it (apply). */
-  private readonly regions: FreeRegions;
+  /**
+   * The free regions of the state being expanded (applicable), and of each
+   * successor by the move that makes it (apply), when something reads them
+   * (corrals, PI-corrals, goal macros, feature cells: `regions`, else null);
+   * without them, the player's region (`reach` in `reachMark`) and each
+   * successor's (in `mark`) are flooded, which costs less where states have
+   * few successors and nothing else asks (the backward members).
+   */
+  private regions: FreeRegions | null = null;
+  private readonly reachMark: Int32Array;
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
   private lastPlayer = -1;
-  /** Scratch marks of the root states' regions. */
   private readonly mark: Int32Array;
   private stamp = 0;
   private readonly queue: Int32Array;
@@ -289,7 +298,7 @@ export class PushSpace implements BestFirstSpace {
     this.scratch = new Int32Array(board.boxes.length);
     this.boxAt = new Uint8Array(size);
     this.indexAt = new Int32Array(size);
-    this.regions = new FreeRegions(board);
+    this.reachMark = new Int32Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
@@ -321,7 +330,7 @@ export class PushSpace implements BestFirstSpace {
   }
 
   /** Whether the free square q is in the last successor's region (boxAt the successor's). */
-  private readonly inLastRegion = (q: number): boolean => this.regions.inMoved(q);
+  private readonly inLastRegion = (q: number): boolean => this.regions !== null && this.regions.inMoved(q);
 
   private forwardRoot(): Uint32Array {
     const root = new Uint32Array(this.words);
@@ -416,12 +425,19 @@ export class PushSpace implements BestFirstSpace {
     this.onTarget = on;
     // frozen-goal deadlocks: the state's frozen set and matching, kept for its successors (rejectFreeze); a dead state has none
     if (this.frozenGoals !== null && !back && this.frozenGoals.expanding(boxes, n, cells[s[off + this.BW]])) return 0;
-    const regions = this.regions;
-    regions.build(boxAt);
-    if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n, regions);
-    // the player's region: the squares with its label
-    const reachMark = regions.labels;
-    const reach = reachMark[cells[s[off + this.BW]]];
+    // the player's region: the squares with its label, or a flood
+    const regions = (this.regions = this.readsRegions() ? (this.regions ?? new FreeRegions(board)) : null);
+    let reachMark = this.reachMark;
+    let reach: number;
+    if (regions !== null) {
+      regions.build(boxAt);
+      if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n, regions);
+      reachMark = regions.labels;
+      reach = reachMark[cells[s[off + this.BW]]];
+    } else {
+      this.region(cells[s[off + this.BW]], reachMark);
+      reach = this.stamp;
+    }
     let k = 0;
     for (let i = 0; i < n; i++) {
       const b = boxes[i];
@@ -439,8 +455,13 @@ export class PushSpace implements BestFirstSpace {
     const pushes = k;
     if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, boxes, n, reachMark, reach, out, k);
     // goal macros, unless a PI-corral restricted the pushes
-    if (this.goalMacros !== null && !back && k === pushes) k = this.goalMacros.emit(boxAt, boxes, n, reachMark, reach, regions, out, k);
+    if (this.goalMacros !== null && regions !== null && !back && k === pushes) k = this.goalMacros.emit(boxAt, boxes, n, reachMark, reach, regions, out, k);
     return k;
+  }
+
+  /** Whether anything of the search reads the expanded state's regions (see `regions`). */
+  private readsRegions(): boolean {
+    return this.corrals !== null || this.piCorrals !== null || this.goalMacros !== null || this.features !== null;
   }
 
   /** Goal macros (forward): macro ids follow the pushes. */
@@ -480,15 +501,25 @@ export class PushSpace implements BestFirstSpace {
     const ct = cellIndex[to];
     dst[dstOff + (cb >>> 5)] &= ~(1 << (cb & 31));
     dst[dstOff + (ct >>> 5)] |= 1 << (ct & 31);
-    // the successor's region: by the expanded state's parts without `to` (regions.ts)
-    const player = (this.lastPlayer = this.regions.move(b, to, this.back ? to + d : to - d));
+    // the successor's region: by the expanded state's parts without `to` (regions.ts), or a flood
+    const stand = this.back ? to + d : to - d;
+    let player: number;
+    if (this.regions !== null) player = this.regions.move(b, to, stand);
+    else {
+      boxAt[b] = 0;
+      boxAt[to] = 1;
+      player = this.region(stand, this.mark);
+      boxAt[to] = 0;
+      boxAt[b] = 1;
+    }
+    this.lastPlayer = player;
     dst[dstOff + this.BW] = cellIndex[player];
     this.lastDst = dst;
     this.lastOff = dstOff;
     this.lastIndex = this.indexAt[b];
     this.lastTo = to;
     this.cellOfLast = false;
-    if (this.advisorWeights && this.features !== null) {
+    if (this.advisorWeights && this.features !== null && this.regions !== null) {
       // the successor's cell: more boxes packed, or fewer regions, is an advisor's move
       const i = this.lastIndex;
       boxAt[b] = 0;

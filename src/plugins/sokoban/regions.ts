@@ -42,7 +42,6 @@ export class FreeRegions {
   /** Each region's root (its smallest square), by label − base. */
   private readonly root: Int32Array;
   private readonly stack: Int32Array;
-  private readonly dirAt: Uint8Array;
   /** The regions of the position built. */
   count = 0;
   /** The smallest square of the last part `part` found. */
@@ -65,13 +64,12 @@ export class FreeRegions {
     this.subMin = new Int32Array(n);
     this.root = new Int32Array(board.cells.length + 1);
     this.stack = new Int32Array(n);
-    this.dirAt = new Uint8Array(n);
   }
 
   /** Labels the free regions of the position (boxes where boxAt is non-zero) and numbers their squares; returns their count. */
   build(boxAt: Uint8Array): number {
     const { floor, dirs, cells } = this.board;
-    const { label, disc, end, low, parent, subMin, stack, dirAt } = this;
+    const { label, disc, end, low, parent, subMin, stack } = this;
     if (this.next > RESTART || this.time > RESTART) {
       label.fill(0);
       this.next = 0;
@@ -88,34 +86,37 @@ export class FreeRegions {
       disc[c] = low[c] = ++t;
       parent[c] = -1;
       subMin[c] = c;
-      stack[0] = c;
-      dirAt[0] = 0;
-      let sp = 1;
-      while (sp > 0) {
-        const v = stack[sp - 1];
-        const k = dirAt[sp - 1];
-        if (k < 4) {
-          dirAt[sp - 1] = k + 1;
-          const q = v + dirs[k];
+      // depth first from c: v the square being looked at, k its next direction; the stack holds the squares above it (square · 8 + direction to go on with)
+      let v = c;
+      let k = 0;
+      let sp = 0;
+      for (;;) {
+        let down = false;
+        while (k < 4) {
+          const q = v + dirs[k++];
           if (!floor[q] || boxAt[q]) continue;
           if (label[q] !== l) {
             label[q] = l;
             disc[q] = low[q] = ++t;
             parent[q] = v;
             subMin[q] = q;
-            stack[sp] = q;
-            dirAt[sp] = 0;
-            sp++;
-          } else if (q !== parent[v] && disc[q] < low[v]) low[v] = disc[q];
-        } else {
-          sp--;
-          end[v] = t + 1;
-          const p = parent[v];
-          if (p >= 0) {
-            if (low[v] < low[p]) low[p] = low[v];
-            if (subMin[v] < subMin[p]) subMin[p] = subMin[v];
+            stack[sp++] = v * 8 + k;
+            v = q;
+            k = 0;
+            down = true;
+            break;
           }
+          if (disc[q] < low[v] && q !== parent[v]) low[v] = disc[q];
         }
+        if (down) continue;
+        end[v] = t + 1;
+        if (sp === 0) break;
+        const top = stack[--sp];
+        const p = top >> 3;
+        if (low[v] < low[p]) low[p] = low[v];
+        if (subMin[v] < subMin[p]) subMin[p] = subMin[v];
+        v = p;
+        k = top & 7;
       }
     }
     this.time = t;
