@@ -23,15 +23,15 @@
  * `--set FIELD=VALUE` (repeatable, or comma-separated) sets a
  * PushSearchConfig field in every configuration, e.g. `--set macros=true`
  * (values true, false, numbers, else strings). `--max-nodes N` limits the
- * expanded states (auto's members their shares of N), a limit that does
- * not depend on the machine's load.
+ * expanded states (auto's members their shares of N as `auto` gives them:
+ * memberNodes), a limit that does not depend on the machine's load.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { benchArgs, setFields } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO, memberConfig, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig, memberNodes, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -117,9 +117,8 @@ function runOne(s: Side, level: number, config: string): Run {
   // auto's meeting searches: the backward members' states go to the forward ones (memberConfig; a checkout without them ignores the fields)
   const reached: unknown[] = [];
   for (let i = 0; i < members.length; i++) {
-    const final = i === members.length - 1;
     const slice = memberSliceMs(members, i, timeoutMs - (performance.now() - t0));
-    const nodes = final ? maxNodes - expanded : Math.floor(maxNodes * members[i].share);
+    const nodes = memberNodes(members, i, maxNodes, maxNodes - expanded);
     const c = members[i].config as { backward?: boolean };
     const meet = config === 'auto' ? (c.backward ? { keepReached: true } : { meetStates: reached }) : {};
     r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Math.max(1, nodes) }, { ...c, ...meet });

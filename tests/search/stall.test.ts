@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { type BestFirstConfig, type BestFirstSpace, bestFirstSearch, STALL_FLOOR } from '../../src/search/engine.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { Budget } from '../../src/util/budget.ts';
-import { AUTO_PORTFOLIO, memberConfig, memberSliceMs, STALL } from '../../src/plugins/sokoban/presets.ts';
+import { AUTO_PORTFOLIO, memberConfig, memberNodes, memberSliceMs, STALL } from '../../src/plugins/sokoban/presets.ts';
 
 /**
  * An endless binary tree of states n (children 2n + 1 and 2n + 2), whose
@@ -81,5 +81,16 @@ describe("auto's members and their time", () => {
     expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 2, 59_000 - 24_294))).toBe(17_353);
     // no time limit: 10 s per share of 0.1 but for the last
     expect([0, 1, 2, 3].map((i) => memberSliceMs(AUTO_PORTFOLIO, i, Infinity))).toEqual([15_000, 35_000, 25_000, Infinity]);
+  });
+
+  it("each member's node limit is its share of the limit, at most what is left; the last gets all that is left", () => {
+    // 1,000 states: 150, 350, 250, and then what the others left
+    expect(memberNodes(AUTO_PORTFOLIO, 0, 1000, 1000)).toBe(150);
+    expect(memberNodes(AUTO_PORTFOLIO, 1, 1000, 850)).toBe(350);
+    expect(memberNodes(AUTO_PORTFOLIO, 2, 1000, 100)).toBe(100);
+    expect(memberNodes(AUTO_PORTFOLIO, 3, 1000, 420)).toBe(420);
+    // a share below one state still gets one; no limit stays none
+    expect(memberNodes(AUTO_PORTFOLIO, 0, 3, 3)).toBe(1);
+    expect(memberNodes(AUTO_PORTFOLIO, 1, Infinity, Infinity)).toBe(Infinity);
   });
 });

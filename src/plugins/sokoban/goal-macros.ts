@@ -309,7 +309,7 @@ export class GoalMacros {
       let reached = need & (1 << k0);
       if (reached !== need) {
         this.stats.positions++;
-        if (regions !== null && p !== b) reached = GoalMacros.sidesOfMove(regions, board, b, p, k0, need);
+        if (regions !== null && p !== b) reached = this.sidesOfMove(regions, b, p, k0, need);
         else {
           boxAt[p] = 1;
           reached = this.sidesReached(boxAt, p, k0, need, reached);
@@ -372,8 +372,8 @@ export class GoalMacros {
   }
 
   /** sidesReached by the regions of the state the box on b left (FreeRegions built on it): the sides of `need` in the player's region once the box is on p ≠ b, the player behind it on p − dirs[k0]. */
-  private static sidesOfMove(regions: FreeRegions, board: Board, b: number, p: number, k0: number, need: number): number {
-    const dirs = board.dirs;
+  private sidesOfMove(regions: FreeRegions, b: number, p: number, k0: number, need: number): number {
+    const dirs = this.board.dirs;
     regions.move(b, p, p - dirs[k0]);
     let reached = 0;
     for (let j = 0; j < 4; j++) if ((need & (1 << j)) !== 0 && regions.inMoved(p - dirs[j])) reached |= 1 << j;

@@ -103,6 +103,16 @@ export function memberSliceMs(portfolio: readonly Pick<AutoMember, 'share'>[], i
   return (leftMs * portfolio[i].share) / rest;
 }
 
+/**
+ * The expanded states member i of `portfolio` may use under a node limit of
+ * `maxNodes` with `nodesLeft` of it left: its share of the limit (at least
+ * one state, at most what is left); the last member gets all that is left.
+ */
+export function memberNodes(portfolio: readonly Pick<AutoMember, 'share'>[], i: number, maxNodes: number, nodesLeft: number): number {
+  if (i === portfolio.length - 1) return nodesLeft;
+  return Math.min(nodesLeft, Math.max(1, Math.ceil(maxNodes * portfolio[i].share)));
+}
+
 export const sokobanAutoStrategy: Strategy = {
   name: 'auto',
   summary: 'a portfolio of Sokoban push-level greedy searches (backward and forward, matching, deadlock pruning)',
@@ -121,9 +131,8 @@ export const sokobanAutoStrategy: Strategy = {
     const reached: Reached[] = [];
     for (let i = 0; i < AUTO_PORTFOLIO.length; i++) {
       const m = AUTO_PORTFOLIO[i];
-      const final = i === AUTO_PORTFOLIO.length - 1;
       const slice = memberSliceMs(AUTO_PORTFOLIO, i, options.timeoutMs - (performance.now() - t0));
-      const nodes = final ? nodesLeft : Math.min(nodesLeft, Math.max(1, Math.ceil(options.maxNodes * m.share)));
+      const nodes = memberNodes(AUTO_PORTFOLIO, i, options.maxNodes, nodesLeft);
       const run = runPushSearch(space, { ...options, timeoutMs: Math.max(1, slice), maxNodes: nodes }, memberConfig(m, reached));
       if (run.reached) reached.push(run.reached);
       r = run;
