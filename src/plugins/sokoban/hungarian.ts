@@ -29,8 +29,9 @@ export class Hungarian {
   private u2 = new Float64Array(1);
   private v2 = new Float64Array(1);
   private p2 = new Int32Array(1);
-  /** n of the last solve or repair (the state kept), -1 before. */
+  /** n of the last solve or repair (the state kept), -1 before; the kept matching's cost. */
   private solvedN = -1;
+  private keptTotal = Infinity;
   /** After `solve`: the column matched to each row. */
   rowCol = new Int32Array(0);
 
@@ -64,7 +65,7 @@ export class Hungarian {
     // 1-based rows and columns; p[c] = row matched to column c (0: none).
     for (let i = 1; i <= n; i++) this.augment(n, cost, i, 0, cost, u, v, p);
     this.solvedN = n;
-    return this.total(n, cost, p, 0, cost, true);
+    return (this.keptTotal = this.total(n, cost, p, 0, cost, true));
   }
 
   /**
@@ -86,17 +87,25 @@ export class Hungarian {
       u[r + 1] = this.rowMin(n, cost, r * n, v);
       this.augment(n, cost, r + 1, 0, cost, u, v, p);
     }
-    return this.total(n, cost, p, 0, cost, true);
+    return (this.keptTotal = this.total(n, cost, p, 0, cost, true));
   }
 
   /**
    * The least total cost of the last solve's (or repair's) problem with row
    * r's costs replaced by `row[0..n)`: one augmenting path, O(n²). The kept
    * state is left as it was (so every row change is measured from it).
+   * When the new row's least reduced cost (c − v) is on the column row r
+   * holds, the kept matching with that column is optimal as it stands (the
+   * duals stay feasible with u[r] that least cost, and every matched pair
+   * is tight): its cost comes in O(n), without the path.
    */
   withRow(n: number, cost: ArrayLike<number>, r: number, row: ArrayLike<number>): number {
     if (n === 0) return 0;
     if (this.solvedN !== n) throw new Error(`Hungarian.withRow: no solved problem of size ${n}`);
+    const own = this.rowCol[r];
+    if (row[own] !== Infinity && this.keptTotal !== Infinity && row[own] - this.v[own + 1] <= this.rowMin(n, row, 0, this.v)) {
+      return this.keptTotal - cost[r * n + own] + row[own];
+    }
     const { u2, v2, p2 } = this;
     u2.set(this.u.subarray(0, n + 1));
     v2.set(this.v.subarray(0, n + 1));
