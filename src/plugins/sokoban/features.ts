@@ -198,7 +198,7 @@ export class FeatureCells {
       // the expanded state's squares unless a goal gains or loses its box
       out = goal[from] || goal[to] ? this.outOfPlan(boxAt, boxes, n) : this.countOut(boxes, n, this.parentReach, 0);
     }
-    return cellOf(packed, out, this.parentRegions + regions.joinOnMove(from) + regions.splitOnMove());
+    return cellOf(packed, out, this.parentRegions + regions.joinOnMove() + regions.splitOnMove());
   }
 
   /** The boxes packed of a cell. */

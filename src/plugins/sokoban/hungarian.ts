@@ -103,15 +103,16 @@ export class Hungarian {
     if (n === 0) return 0;
     if (this.solvedN !== n) throw new Error(`Hungarian.withRow: no solved problem of size ${n}`);
     const own = this.rowCol[r];
-    if (row[own] !== Infinity && this.keptTotal !== Infinity && row[own] - this.v[own + 1] <= this.rowMin(n, row, 0, this.v)) {
+    const least = this.rowMin(n, row, 0, this.v);
+    if (row[own] !== Infinity && this.keptTotal !== Infinity && row[own] - this.v[own + 1] <= least) {
       return this.keptTotal - cost[r * n + own] + row[own];
     }
     const { u2, v2, p2 } = this;
     u2.set(this.u.subarray(0, n + 1));
     v2.set(this.v.subarray(0, n + 1));
     p2.set(this.colRow.subarray(0, n + 1));
-    p2[this.rowCol[r] + 1] = 0;
-    u2[r + 1] = this.rowMin(n, row, 0, v2);
+    p2[own + 1] = 0;
+    u2[r + 1] = least;
     this.augment(n, cost, r + 1, r + 1, row, u2, v2, p2);
     return this.total(n, cost, p2, r + 1, row, false);
   }

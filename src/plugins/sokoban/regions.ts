@@ -53,6 +53,8 @@ export class FreeRegions {
   private nMoved = 0;
   /** The player's part after the last move when it is not joined to `from`, else −1. */
   private standPart = -1;
+  /** Scratch for splitOnMove and joinOnMove: the regions around a square. */
+  private readonly seen = new Int32Array(4);
 
   constructor(private readonly board: Board) {
     const n = board.size;
@@ -123,24 +125,9 @@ export class FreeRegions {
     return (this.count = this.next - base + 1);
   }
 
-  /** The labels by square: a free square of the position built holds its region's label (regions at labelOf), any other square less than all of them. */
+  /** The labels by square: a free square of the position built holds its region's label, any other square less than all of them. */
   get labels(): Int32Array {
     return this.label;
-  }
-
-  /** Whether q is a free square of the position built. */
-  isFree(q: number): boolean {
-    return this.label[q] >= this.base;
-  }
-
-  /** The region label of the free square q (equal labels: one region). */
-  labelOf(q: number): number {
-    return this.label[q];
-  }
-
-  /** The smallest square of the region of label l. */
-  regionMin(l: number): number {
-    return this.root[l - this.base];
   }
 
   /** The part of F − cut holding the free square q ≠ cut (a code: equal codes, one part); its smallest square in partMin. */
@@ -189,7 +176,7 @@ export class FreeRegions {
     this.standPart = -1;
     if (stand === from) return min;
     const p = this.part(stand, to);
-    for (let i = 0; i < n; i++) if (this.moved[i] === p) return min;
+    if (this.joined(p)) return min;
     this.standPart = p;
     return this.partMin;
   }
@@ -210,7 +197,11 @@ export class FreeRegions {
     if (q === this.from) return this.standPart < 0;
     if (q === this.to || this.label[q] < this.base) return false;
     const p = this.part(q, this.to);
-    if (this.standPart >= 0) return p === this.standPart;
+    return this.standPart >= 0 ? p === this.standPart : this.joined(p);
+  }
+
+  /** Whether part p is one of the parts the last move joins at `from`. */
+  private joined(p: number): boolean {
     for (let i = 0; i < this.nMoved; i++) if (this.moved[i] === p) return true;
     return false;
   }
@@ -222,46 +213,43 @@ export class FreeRegions {
    */
   splitOnMove(): number {
     const dirs = this.board.dirs;
-    const to = this.to;
-    let seen0 = -1;
-    let seen1 = -1;
-    let seen2 = -1;
-    let distinct = 0;
+    const { to, seen } = this;
+    let n = 0;
     for (let k = 0; k < 4; k++) {
       const q = to + dirs[k];
-      let p: number;
-      if (q === this.from) p = -2;
-      else if (this.label[q] < this.base) continue;
-      else {
-        p = this.part(q, to);
-        for (let i = 0; i < this.nMoved; i++) if (this.moved[i] === p) p = -2;
+      // the parts joined at `from` (and `from` itself) are one region
+      if (q === this.from) seen[n++] = JOINED;
+      else if (this.label[q] >= this.base) {
+        const p = this.part(q, to);
+        seen[n++] = this.joined(p) ? JOINED : p;
       }
-      if (p === seen0 || p === seen1 || p === seen2) continue;
-      if (distinct === 0) seen0 = p;
-      else if (distinct === 1) seen1 = p;
-      else seen2 = p;
-      distinct++;
     }
-    return distinct - 1;
+    return distinct(seen, n) - 1;
   }
 
-  /** The regions gained when `from` (a box of the position built) opens, `to` still open: 1 less the distinct regions around it. */
-  joinOnMove(from: number): number {
+  /** After `move`: the regions gained when `from` opens, `to` still open: 1 less the distinct regions around it. */
+  joinOnMove(): number {
     const dirs = this.board.dirs;
-    let seen0 = -1;
-    let seen1 = -1;
-    let seen2 = -1;
-    let distinct = 0;
+    const seen = this.seen;
+    let n = 0;
     for (let k = 0; k < 4; k++) {
-      const q = from + dirs[k];
-      if (this.label[q] < this.base) continue;
-      const l = this.label[q];
-      if (l === seen0 || l === seen1 || l === seen2) continue;
-      if (distinct === 0) seen0 = l;
-      else if (distinct === 1) seen1 = l;
-      else seen2 = l;
-      distinct++;
+      const l = this.label[this.from + dirs[k]];
+      if (l >= this.base) seen[n++] = l;
     }
-    return 1 - distinct;
+    return 1 - distinct(seen, n);
   }
+}
+
+/** The part code standing for the parts a move joins at its `from` (codes are never negative). */
+const JOINED = -2;
+
+/** The distinct values among values[0..n). */
+function distinct(values: Int32Array, n: number): number {
+  let count = 0;
+  for (let i = 0; i < n; i++) {
+    let j = 0;
+    while (j < i && values[j] !== values[i]) j++;
+    if (j === i) count++;
+  }
+  return count;
 }
