@@ -31,9 +31,9 @@
  * value keeps an admissible heuristic admissible (and a consistent one
  * consistent), and only greedy orderings lose detail above it.
  *
- * States the evaluator proves dead (h = Infinity) or a new-state pruner
- * rejects are stored, so they are tested once, but never expanded nor
- * reopened.
+ * States the evaluator proves dead (h = Infinity), a new-state pruner
+ * rejects or a pruner on taking them from the open list rejects are
+ * stored, so they are tested once, but never expanded nor reopened.
  */
 import type { Evaluator } from '../heuristics/types.ts';
 import { StateStore } from '../strips/store.ts';
@@ -124,7 +124,14 @@ export interface BestFirstHooks {
    * true stores it as dead (never evaluated, expanded nor reopened). For
    * tests too dear to repeat on every duplicate.
    */
-  pruneNew?: ((s: Uint32Array, off: number, op: number) => boolean) | null;
+  pruneNew?: ((s: Uint32Array, off: number, op: number, id: number) => boolean) | null;
+  /**
+   * Tests each state taken from the open list, before it is expanded (or
+   * tested for the goal there): true drops it as dead (not counted as
+   * expanded, never reopened). For tests too dear to run on every new
+   * state: a greedy search expands few of the states it stores.
+   */
+  pruneOnPop?: ((s: Uint32Array, off: number, id: number) => boolean) | null;
   /**
    * The open list (default: one heap). It gets each state right after the
    * evaluator's `evaluate` has been called on it (so it may ask the space
@@ -170,6 +177,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   const prune = hooks.prune ?? null;
   const rejectOp = hooks.rejectOp ?? null;
   const pruneNew = hooks.pruneNew ?? null;
+  const pruneOnPop = hooks.pruneOnPop ?? null;
   const usePreferred = c.preferred && evs.some((e) => typeof e.preferred === 'function');
   const store = new StateStore(W);
   hooks.onStore?.(store);
@@ -312,6 +320,10 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     if (closed[id]) continue;
     if (hv[id] === UNKNOWN) hv[id] = evaluate(store.data, id * W, id);
     if (hv[id] === DEAD) continue;
+    if (pruneOnPop !== null && pruneOnPop(store.data, id * W, id)) {
+      hv[id] = DEAD;
+      continue;
+    }
     f = fOf(q.lastKey);
     closed[id] = 1;
     if (!c.goalOnGeneration && space.isGoal(store.data, id * W)) return result('solved', store.path(id));
@@ -356,7 +368,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
           if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0, g2);
           return result('solved', store.path(r));
         }
-        if (pruneNew !== null && pruneNew(child, 0, op)) {
+        if (pruneNew !== null && pruneNew(child, 0, op, r)) {
           hv[r] = DEAD;
           continue;
         }

@@ -12,8 +12,8 @@
  * floor cell for the boxes, then one word for the player's normalised
  * cell). Pushes onto dead squares are not generated; a push into a freeze
  * deadlock is dropped before its successor is built (the engine's rejectOp
- * hook), and a new state with a corral deadlock (corral.ts; forward only)
- * is stored as dead (pruneNew). The open list is ordered by
+ * hook), and a state with a corral deadlock (corral.ts; forward only) is
+ * dropped when it is taken to be expanded (pruneOnPop). The open list is ordered by
  * f = gWeight·pushes + hWeight·h in 1/16 units, h a box estimate (matching
  * by default), ties to the deeper state (preferDeep) or the shallower. With
  * gWeight = hWeight = 1 and an admissible estimate the first goal expanded
@@ -206,7 +206,7 @@ const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;
  * follows to box + d), states as described at the top of this file.
  * `applicable` decodes the state into `boxAt` and labels its free regions
  * with their cut squares (FreeRegions, one depth-first search); `apply`,
- * `rejectFreeze` and `deadAfterApply` then work on that decoded state, as
+ * `rejectFreeze` and `onNew` then work on that decoded state, as
  * the engine calls them right after: a successor's player region comes
  * from those labels, without a flood.
  */
@@ -245,6 +245,18 @@ export class PushSpace implements BestFirstSpace {
    */
   private regions: FreeRegions | null = null;
   private readonly reachMark: Int32Array;
+  /** The player's region in the state being expanded (decode): the squares whose `reachLabels` entry is `reach`. */
+  private reachLabels: Int32Array;
+  private reach = 0;
+  /** The state pruneOnPop decoded last (the store's words and offset), which `applicable` then takes as it is. */
+  private poppedData: Uint32Array | null = null;
+  private poppedOff = -1;
+  /**
+   * Forward, with corrals: the square the last push of each stored state
+   * (by its id) left a box on (onNew), for the corral test when it is taken
+   * to be expanded (pruneOnPop); -1 for a root.
+   */
+  private movedTo: Int32Array = new Int32Array(0);
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
   private lastPlayer = -1;
   private readonly mark: Int32Array;
@@ -299,6 +311,7 @@ export class PushSpace implements BestFirstSpace {
     this.boxAt = new Uint8Array(size);
     this.indexAt = new Int32Array(size);
     this.reachMark = new Int32Array(size);
+    this.reachLabels = this.reachMark;
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
@@ -328,9 +341,6 @@ export class PushSpace implements BestFirstSpace {
   private region(from: number, mark: Int32Array): number {
     return floodRegion(this.board, this.boxAt, from, mark, ++this.stamp, this.queue);
   }
-
-  /** Whether the free square q is in the last successor's region (boxAt the successor's). */
-  private readonly inLastRegion = (q: number): boolean => this.regions !== null && this.regions.inMoved(q);
 
   private forwardRoot(): Uint32Array {
     const root = new Uint32Array(this.words);
@@ -408,10 +418,14 @@ export class PushSpace implements BestFirstSpace {
     return false;
   }
 
-  applicable(s: Uint32Array, off: number, out: Int32Array): number {
-    const { boxes, boxAt, indexAt, targetAt, dead, board } = this;
-    const { floor, dirs, cells } = board;
-    const back = this.back;
+  /**
+   * Decodes a state to expand into `boxes`, `boxAt`, `indexAt` and
+   * `onTarget`, and its player's region: the squares of `reachLabels` equal
+   * to `reach` (the regions' labels, or a flood's marks).
+   */
+  private decode(s: Uint32Array, off: number): void {
+    const { boxes, boxAt, indexAt, targetAt, board } = this;
+    const cells = board.cells;
     this.lastDst = null;
     for (let i = 0; i < this.nDecoded; i++) boxAt[boxes[i]] = 0;
     const n = (this.nDecoded = this.readBoxes(s, off, boxes));
@@ -423,21 +437,33 @@ export class PushSpace implements BestFirstSpace {
       on += targetAt[b];
     }
     this.onTarget = on;
-    // frozen-goal deadlocks: the state's frozen set and matching, kept for its successors (rejectFreeze); a dead state has none
-    if (this.frozenGoals !== null && !back && this.frozenGoals.expanding(boxes, n, cells[s[off + this.BW]])) return 0;
     // the player's region: the squares with its label, or a flood
     const regions = (this.regions = this.readsRegions() ? (this.regions ?? new FreeRegions(board)) : null);
-    let reachMark = this.reachMark;
-    let reach: number;
     if (regions !== null) {
       regions.build(boxAt);
-      if (this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n, regions);
-      reachMark = regions.labels;
-      reach = reachMark[cells[s[off + this.BW]]];
+      this.reachLabels = regions.labels;
+      this.reach = regions.labels[cells[s[off + this.BW]]];
     } else {
-      this.region(cells[s[off + this.BW]], reachMark);
-      reach = this.stamp;
+      this.region(cells[s[off + this.BW]], this.reachMark);
+      this.reachLabels = this.reachMark;
+      this.reach = this.stamp;
     }
+  }
+
+  applicable(s: Uint32Array, off: number, out: Int32Array): number {
+    const { boxes, boxAt, dead, board } = this;
+    const { floor, dirs, cells } = board;
+    const back = this.back;
+    // the state pruneOnPop has just decoded is taken as it is
+    if (s !== this.poppedData || off !== this.poppedOff) this.decode(s, off);
+    this.poppedData = null;
+    const n = this.nDecoded;
+    const regions = this.regions;
+    // frozen-goal deadlocks: the state's frozen set and matching, kept for its successors (rejectFreeze); a dead state has none
+    if (this.frozenGoals !== null && !back && this.frozenGoals.expanding(boxes, n, cells[s[off + this.BW]])) return 0;
+    if (regions !== null && this.advisorWeights && this.features !== null) this.parentCell = this.features.expanding(boxAt, boxes, n, regions);
+    const reachMark = this.reachLabels;
+    const reach = this.reach;
     let k = 0;
     for (let i = 0; i < n; i++) {
       const b = boxes[i];
@@ -558,23 +584,50 @@ export class PushSpace implements BestFirstSpace {
   };
 
   /**
-   * Forward, for the successor `apply` has just built: whether a corral next
-   * to the moved box is a deadlock (the parent's corrals were none), or a
-   * learned pattern (patterns.ts) holds in it.
+   * Forward, for the new state `id` that `apply` has just built: keeps the
+   * square its box went to (apply's: the end of a macro) for the corral test
+   * on expansion (pruneOnPop), and tells whether a learned pattern
+   * (patterns.ts) holds in it.
    */
-  readonly deadAfterApply = (): boolean => {
-    const { boxAt, corrals } = this;
+  readonly onNew = (_s: Uint32Array, _off: number, _op: number, id: number): boolean => {
+    const to = this.lastTo;
+    if (this.corrals !== null) {
+      if (id >= this.movedTo.length) {
+        const grown = new Int32Array(Math.max(1024, id * 2)).fill(-1);
+        grown.set(this.movedTo);
+        this.movedTo = grown;
+      }
+      this.movedTo[id] = to;
+    }
+    if (this.patterns === null) return false;
+    const { boxAt } = this;
     const b = this.boxes[this.lastIndex];
-    const to = this.lastTo; // apply's square for the box: the end of a macro
     boxAt[b] = 0;
     boxAt[to] = 1;
-    const dead =
-      (corrals !== null && corrals.deadlockedNear(boxAt, this.lastPlayer, to, this.inLastRegion)) ||
-      (this.patterns !== null && this.patterns.deadAfterPush(boxAt, this.lastPlayer, to));
+    const dead = this.patterns.deadAfterPush(boxAt, this.lastPlayer, to);
     boxAt[to] = 0;
     boxAt[b] = 1;
     return dead;
   };
+
+  /**
+   * Forward, for a state taken to be expanded: whether a corral next to the
+   * box its last push moved is a deadlock (its parent's corrals were none:
+   * the parent was expanded). Done here rather than on each new state, as
+   * a greedy search stores many times the states it expands; the state
+   * stays decoded for `applicable`.
+   */
+  readonly pruneOnPop = (s: Uint32Array, off: number, id: number): boolean => {
+    const to = id < this.movedTo.length ? this.movedTo[id] : -1;
+    if (to < 0 || this.corrals === null) return false;
+    this.decode(s, off);
+    this.poppedData = s;
+    this.poppedOff = off;
+    return this.corrals.deadlockedNear(this.boxAt, this.board.cells[s[off + this.BW]], to, this.inReach);
+  };
+
+  /** Whether the free square q is in the player's region of the state decoded last. */
+  private readonly inReach = (q: number): boolean => this.reachLabels[q] === this.reach;
 
   /**
    * trace --states: the state as the Sokoban domain's atoms, sorted: its
@@ -790,7 +843,8 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
     {
       evaluator: space,
       rejectOp: back ? null : space.rejectFreeze,
-      pruneNew: corrals || space.patterns ? space.deadAfterApply : null,
+      pruneNew: corrals || space.patterns ? space.onNew : null,
+      pruneOnPop: corrals ? space.pruneOnPop : null,
       open: c.features ? new FeatureOpen(() => space.cell) : null,
       onStore: back && meeting && c.keepReached ? (st) => (store = st) : undefined,
       deadRoot: back

@@ -135,7 +135,7 @@ describe('the push-level search with patterns', () => {
       return [n, search(b, GREEDY).pushes, search(b, GREEDY).expanded, search(b, { ...GREEDY, patterns: true }).pushes, search(b, { ...GREEDY, patterns: true }).expanded];
     });
     expect(counts).toEqual([
-      [10, 21, 39, 21, 29],
+      [10, 21, 37, 21, 27],
       [26, 10, 30, 10, 23],
     ]);
   });
