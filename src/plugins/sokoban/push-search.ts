@@ -254,9 +254,10 @@ export class PushSpace implements BestFirstSpace {
   /**
    * Forward, with corrals: the square the last push of each stored state
    * (by its id) left a box on (onNew), for the corral test when it is taken
-   * to be expanded (pruneOnPop); -1 for a root.
+   * to be expanded (pruneOnPop): its floor cell's index plus one, 0 for a
+   * root; two bytes a state where the floor has fewer than 65,535 cells.
    */
-  private movedTo: Int32Array = new Int32Array(0);
+  private movedTo: Uint16Array | Uint32Array = new Uint16Array(0);
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
   private lastPlayer = -1;
   private readonly mark: Int32Array;
@@ -593,11 +594,12 @@ export class PushSpace implements BestFirstSpace {
     const to = this.lastTo;
     if (this.corrals !== null) {
       if (id >= this.movedTo.length) {
-        const grown = new Int32Array(Math.max(1024, id * 2)).fill(-1);
+        const n = Math.max(1024, id * 2);
+        const grown = this.board.cells.length < 0xffff ? new Uint16Array(n) : new Uint32Array(n);
         grown.set(this.movedTo);
         this.movedTo = grown;
       }
-      this.movedTo[id] = to;
+      this.movedTo[id] = this.board.cellIndex[to] + 1;
     }
     if (this.patterns === null) return false;
     const { boxAt } = this;
@@ -618,8 +620,9 @@ export class PushSpace implements BestFirstSpace {
    * stays decoded for `applicable`.
    */
   readonly pruneOnPop = (s: Uint32Array, off: number, id: number): boolean => {
-    const to = id < this.movedTo.length ? this.movedTo[id] : -1;
-    if (to < 0 || this.corrals === null) return false;
+    const moved = id < this.movedTo.length ? this.movedTo[id] : 0;
+    if (moved === 0 || this.corrals === null) return false;
+    const to = this.board.cells[moved - 1];
     this.decode(s, off);
     this.poppedData = s;
     this.poppedOff = off;
