@@ -5,29 +5,10 @@
  * search goes on with the others.
  */
 import { describe, expect, it } from 'vitest';
-import { type BestFirstConfig, type BestFirstSpace, bestFirstSearch } from '../../src/search/engine.ts';
+import { type BestFirstConfig, bestFirstSearch } from '../../src/search/engine.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { Budget } from '../../src/util/budget.ts';
-
-/** States 0..size−1; state n has the children 2n + 1 and 2n + 2 (those below size); `goal` is the goal. */
-function tree(size: number, goal: number): BestFirstSpace {
-  return {
-    words: 1,
-    numOps: 2,
-    init: Uint32Array.of(0),
-    isGoal: (s, off) => s[off] === goal,
-    applicable: (s, off, out) => {
-      let k = 0;
-      for (let op = 0; op < 2; op++) if (2 * s[off] + 1 + op < size) out[k++] = op;
-      return k;
-    },
-    apply: (op, s, off, dst, dstOff) => {
-      dst[dstOff] = 2 * s[off] + 1 + op;
-    },
-    cost: () => 1,
-    opName: (op) => `child ${op + 1}`,
-  };
-}
+import { binaryTree } from './tiny-tasks.ts';
 
 const GREEDY: BestFirstConfig = { gWeight: 0, hWeight: 1, reopen: false, goalOnGeneration: true, tieByG: true, lazy: false, preferred: false };
 
@@ -35,7 +16,7 @@ const GREEDY: BestFirstConfig = { gWeight: 0, hWeight: 1, reopen: false, goalOnG
 function run(size: number, goal: number, drop: ReadonlySet<number>, c: BestFirstConfig = GREEDY) {
   const taken: number[] = [];
   const r = bestFirstSearch(
-    tree(size, goal),
+    binaryTree(goal, size),
     defaultSearchOptions,
     c,
     {

@@ -5,40 +5,18 @@
  * the portfolio after a member that stopped early share the time it left.
  */
 import { describe, expect, it } from 'vitest';
-import { type BestFirstConfig, type BestFirstSpace, bestFirstSearch, STALL_FLOOR } from '../../src/search/engine.ts';
+import { type BestFirstConfig, bestFirstSearch, STALL_FLOOR } from '../../src/search/engine.ts';
 import { defaultSearchOptions } from '../../src/search/types.ts';
 import { Budget } from '../../src/util/budget.ts';
 import { AUTO_PORTFOLIO, memberConfig, memberNodes, memberSliceMs, STALL } from '../../src/plugins/sokoban/presets.ts';
-
-/**
- * An endless binary tree of states n (children 2n + 1 and 2n + 2), whose
- * goal is the state `goal`, searched greedily with h(n) from `h`.
- */
-function tree(goal: number): BestFirstSpace {
-  return {
-    words: 1,
-    numOps: 2,
-    init: Uint32Array.of(0),
-    isGoal: (s, off) => s[off] === goal,
-    applicable: (_s, _off, out) => {
-      out[0] = 0;
-      out[1] = 1;
-      return 2;
-    },
-    apply: (op, s, off, dst, dstOff) => {
-      dst[dstOff] = 2 * s[off] + 1 + op;
-    },
-    cost: () => 1,
-    opName: (op) => `child ${op + 1}`,
-  };
-}
+import { binaryTree } from './tiny-tasks.ts';
 
 const GREEDY: BestFirstConfig = { gWeight: 0, hWeight: 1, reopen: false, goalOnGeneration: true, tieByG: true, lazy: false, preferred: false };
 
 /** With a node limit of 100,000, so that a stall stop that never comes fails the test instead of running on. */
 function run(goal: number, h: (n: number) => number, stall?: number) {
   const options = { ...defaultSearchOptions, maxNodes: 100_000 };
-  return bestFirstSearch(tree(goal), options, { ...GREEDY, stall }, { evaluator: { evaluate: (s, off) => h(s[off]) } }, new Budget(options));
+  return bestFirstSearch(binaryTree(goal), options, { ...GREEDY, stall }, { evaluator: { evaluate: (s, off) => h(s[off]) } }, new Budget(options));
 }
 
 describe('the stall stop', () => {
@@ -59,7 +37,7 @@ describe('the stall stop', () => {
   });
 
   it('without stall the same search runs to its node limit; with it, a goal found before the stand is long enough is a plan', () => {
-    const flat = bestFirstSearch(tree(1_000_000), { ...defaultSearchOptions, maxNodes: 5000 }, GREEDY, { evaluator: { evaluate: () => 5 } }, new Budget({ ...defaultSearchOptions, maxNodes: 5000 }));
+    const flat = bestFirstSearch(binaryTree(1_000_000), { ...defaultSearchOptions, maxNodes: 5000 }, GREEDY, { evaluator: { evaluate: () => 5 } }, new Budget({ ...defaultSearchOptions, maxNodes: 5000 }));
     expect([flat.status, flat.stats.limit, flat.stats.expanded]).toEqual(['limit', 'nodes', 5000]);
     // the goal 600 is in the tree's 10th level: found breadth-first (equal h, ties by g) within the 1,000 expansions a stall of 1 allows
     const found = run(600, () => 5, 1);

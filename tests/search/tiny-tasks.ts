@@ -1,5 +1,30 @@
 /** Tiny hand-built tasks whose answers are known by construction. */
+import type { BestFirstSpace } from '../../src/search/engine.ts';
 import { makeTask, type Task } from '../../src/strips/task.ts';
+
+/**
+ * A binary tree of states for the search engine: state n has the children
+ * 2n + 1 (operator 0) and 2n + 2 (operator 1), those below `size` (endless
+ * by default); the goal is the state `goal`.
+ */
+export function binaryTree(goal: number, size = Infinity): BestFirstSpace {
+  return {
+    words: 1,
+    numOps: 2,
+    init: Uint32Array.of(0),
+    isGoal: (s, off) => s[off] === goal,
+    applicable: (s, off, out) => {
+      let k = 0;
+      for (let op = 0; op < 2; op++) if (2 * s[off] + 1 + op < size) out[k++] = op;
+      return k;
+    },
+    apply: (op, s, off, dst, dstOff) => {
+      dst[dstOff] = 2 * s[off] + 1 + op;
+    },
+    cost: () => 1,
+    opName: (op) => `child ${op + 1}`,
+  };
+}
 
 /** A corridor a-b-c-d-e; the robot walks both ways; goal: at(e). Shortest plan: 4. */
 export function corridor(): Task {
