@@ -626,7 +626,10 @@ export class PushSpace implements BestFirstSpace {
     this.decode(s, off);
     this.poppedData = s;
     this.poppedOff = off;
-    return this.corrals.deadlockedNear(this.boxAt, this.board.cells[s[off + this.BW]], to, this.inReach);
+    if (this.corrals.deadlockedNear(this.boxAt, this.board.cells[s[off + this.BW]], to, this.inReach)) return true;
+    // alive: a state taken again (reopened on a cheaper path) is not examined twice
+    this.movedTo[id] = 0;
+    return false;
   };
 
   /** Whether the free square q is in the player's region of the state decoded last. */
