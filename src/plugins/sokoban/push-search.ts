@@ -255,7 +255,9 @@ export class PushSpace implements BestFirstSpace {
    * Forward, with corrals: the square the last push of each stored state
    * (by its id) left a box on (onNew), for the corral test when it is taken
    * to be expanded (pruneOnPop): its floor cell's index plus one, 0 for a
-   * root; two bytes a state where the floor has fewer than 65,535 cells.
+   * root and for a state whose test has passed (a reopened state is not
+   * examined again); two bytes a state where the floor has fewer than
+   * 65,535 cells.
    */
   private movedTo: Uint16Array | Uint32Array = new Uint16Array(0);
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
