@@ -234,14 +234,21 @@ export class FrozenGoals {
     return e;
   }
 
-  /** The goal reach of a frozen set's part: per square, the goals a box there can be pushed onto from that part. */
+  /**
+   * The goal reach of a frozen set's part: per square, the goals a box there
+   * can be pushed onto from that part; and a box on a goal that is not
+   * frozen keeps it, in any part (it need not move again: the last push
+   * into a goal room may shut the player out of the boxes already on its
+   * goals).
+   */
   private reachOfPart(set: FrozenSet, part: number): Uint32Array {
     const { goals, size, floor } = this.board;
     const { wall, mark, queue } = this;
     for (const q of set.squares) wall[q] = 1;
-    for (let p = 0; p < size; p++) if (floor[p] && set.label[p] !== part) wall[p] = 1;
     const W = this.words;
     const reach = new Uint32Array(size * W);
+    for (let gi = 0; gi < goals.length; gi++) if (!wall[goals[gi]]) reach[goals[gi] * W + (gi >>> 5)] |= 1 << (gi & 31);
+    for (let p = 0; p < size; p++) if (floor[p] && set.label[p] !== part) wall[p] = 1;
     // backwards from each free goal: the squares from which a box can be pushed onto it
     for (let gi = 0; gi < goals.length; gi++) {
       const g = goals[gi];

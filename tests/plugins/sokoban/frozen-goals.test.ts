@@ -3,7 +3,8 @@
  * PushSearchConfig.frozenGoals): on a literal level with two goals in a
  * row against a wall, the box frozen on the upper goal shuts the lower one;
  * the check's verdicts on hand-built states, a push that freezes nothing
- * but leaves its box no goal, a level unsolvable from its start, and
+ * but leaves its box no goal, a box already on a goal past the frozen
+ * boxes (it keeps its goal), a level unsolvable from its start, and
  * push-level A* with and without the check (the same number of pushes,
  * fewer states).
  */
@@ -84,6 +85,19 @@ describe('frozen-goal deadlocks', () => {
     // the level itself (the player on the left) is proved unsolvable at once
     const r = pushSearch(parted, deadSquares(parted), defaultSearchOptions, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' });
     expect([r.status, r.stats.expanded]).toEqual(['unsolvable', 0]);
+  });
+
+  it('lets a box on a goal past the frozen boxes stay there: the last push may shut the player out of it', () => {
+    // the push of x3y2 onto x4y2 freezes the passage's two boxes and parts the floor; the box on x7y3 (free to move) is already home
+    const sealed = board(['##########', '#   ##   #', '# @$.*   #', '#   ## * #', '#   ##   #', '##########']);
+    const check = new FrozenGoals(sealed, new FreezeCheck(sealed, deadSquares(sealed)));
+    const at = (...names: string[]): Int32Array => Int32Array.from(names.map((n) => sealed.square(n)));
+    expect(check.deadlocked(at('x4y2', 'x5y2', 'x7y3'), 3, sealed.square('x3y2'))).toBe(false);
+    // a box off goal there is still out of reach for good
+    expect(check.deadlocked(at('x4y2', 'x5y2', 'x7y2'), 3, sealed.square('x3y2'))).toBe(true);
+    // the level's one plan is that push, which the search used to drop as a deadlock
+    const r = pushSearch(sealed, deadSquares(sealed), defaultSearchOptions, { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' });
+    expect([r.status, r.pushes?.length]).toEqual(['solved', 1]);
   });
 
   it('proves a level unsolvable from its start', () => {
