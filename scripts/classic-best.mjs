@@ -4,7 +4,7 @@
  * `--best FILE`, from a `.sok` collection that carries solutions (such as
  * `Original_and_Extra.sok`, a test fixture of github.com/tadams42/sokoenginepy):
  *
- *   node scripts/classic-best.mjs FILE.sok [--count K] [--skip N,…] [--check LEVELS.txt [--differ N,…]] > best.txt
+ *   node scripts/classic-best.mjs FILE.sok [--count K] [--skip N,…] [--check LEVELS.txt [--differ N,…]] [--solutions] > best.txt
  *
  * A `;` comment naming FILE, then `N moves pushes` for each of the first K
  * levels (default 90, the classic XSokoban 90): the fewest moves of any of
@@ -19,6 +19,11 @@
  * solve the board is named on stderr, `FILE:LINE: level N: solution does not
  * solve the board (step S)` (S: the first step that cannot be made, one past
  * the last when a box ends off a goal), and left out.
+ *
+ * `--solutions` writes the solutions themselves instead, `N: LURD` (the
+ * other format of `--best` files, which bench/solution-check.ts replays):
+ * for each level the solution with the fewest pushes (then the fewest
+ * moves), run-length counts expanded; a level without one has no line.
  *
  * Levels are numbered in FILE's order, after `--skip` has left those levels
  * of FILE out (`--skip 37`: Original_and_Extra.sok keeps the unsolvable
@@ -40,12 +45,14 @@ const die = (message) => {
   console.error(message);
   process.exit(2);
 };
-const usage = 'usage: node scripts/classic-best.mjs FILE.sok [--count K] [--skip N,…] [--check LEVELS.txt [--differ N,…]]';
+const usage = 'usage: node scripts/classic-best.mjs FILE.sok [--count K] [--skip N,…] [--check LEVELS.txt [--differ N,…]] [--solutions]';
 const opt = { '--count': '90', '--skip': '', '--differ': '' };
 let sok;
+let solutionsOut = false;
 const args = process.argv.slice(2);
 for (let i = 0; i < args.length; i++) {
-  if (args[i] in opt || args[i] === '--check') {
+  if (args[i] === '--solutions') solutionsOut = true;
+  else if (args[i] in opt || args[i] === '--check') {
     if (args[i + 1] === undefined) die(`${args[i]} needs a value; ${usage}`);
     opt[args[i]] = args[++i];
   } else if (args[i].startsWith('-') || sok !== undefined) die(usage);
@@ -171,19 +178,28 @@ function replay(rows, moves) {
   return grid.some((r) => r.includes('$')) ? moves.length + 1 : 0;
 }
 
-const out = [`; best known from ${basename(sok)}: the fewest moves and the fewest pushes of each level's solutions`];
+const out = [
+  solutionsOut
+    ? `; best known from ${basename(sok)}: the solution of each level with the fewest pushes (then moves)`
+    : `; best known from ${basename(sok)}: the fewest moves and the fewest pushes of each level's solutions`,
+];
 let solved = 0;
 picked.forEach((l, k) => {
   let best = null;
+  let fewest = null; // the solution with the fewest pushes, then moves
   for (const sol of l.solutions.filter((s) => !s.saved)) {
     const moves = expand(sol.text);
     const step = replay(boards[k], moves);
     if (step > 0) console.error(`${sok}:${sol.line}: level ${k + 1}: solution does not solve the board (step ${step})`);
     const pushes = moves.replace(/[lurd]/g, '').length;
-    if (step === 0) best = { moves: Math.min(best?.moves ?? Infinity, moves.length), pushes: Math.min(best?.pushes ?? Infinity, pushes) };
+    if (step !== 0) continue;
+    best = { moves: Math.min(best?.moves ?? Infinity, moves.length), pushes: Math.min(best?.pushes ?? Infinity, pushes) };
+    if (fewest === null || pushes < fewest.pushes || (pushes === fewest.pushes && moves.length < fewest.moves.length)) fewest = { pushes, moves };
   }
   if (best) solved++;
-  out.push(best ? `${k + 1} ${best.moves} ${best.pushes}` : `${k + 1} - -`);
+  if (solutionsOut) {
+    if (fewest) out.push(`${k + 1}: ${fewest.moves}`);
+  } else out.push(best ? `${k + 1} ${best.moves} ${best.pushes}` : `${k + 1} - -`);
 });
 if (solved === 0) die(`${sok}: no level of the ${count} has a solution that solves its board`);
 process.stdout.write(`${out.join('\n')}\n`);

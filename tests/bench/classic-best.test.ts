@@ -5,7 +5,8 @@
  * solve its board named on stderr and left out, saved games ignored);
  * `--skip` leaves levels of the .sok out, `--check` compares the boards
  * (outer walls aside) with a collection of ours and replays on those,
- * `--differ` lets named levels differ.
+ * `--differ` lets named levels differ; `--solutions` writes the solutions
+ * with the fewest pushes instead (`N: LURD`).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -109,6 +110,17 @@ describe('scripts/classic-best.mjs', () => {
       [2, { moves: 10, pushes: 3 }],
       [3, { moves: 2, pushes: 2 }],
       [4, { moves: null, pushes: null }],
+    ]);
+  });
+
+  it('--solutions: the solution with the fewest pushes of each level, then the fewest moves (a solution over two lines joined), none for a level without one', () => {
+    const r = run(sok, '--skip', '2', '--count', '4', '--solutions');
+    expect(result(r)).toEqual([0, "; best known from test.sok: the solution of each level with the fewest pushes (then moves)\n1: R\n2: dLullddrUluR\n3: RR\n", LEVEL3_ERRORS]);
+    // the other format of --best files
+    expect([...parseBest(r.stdout, 'best.txt')]).toEqual([
+      [1, { moves: 1, pushes: 1 }],
+      [2, { moves: 12, pushes: 3 }],
+      [3, { moves: 2, pushes: 2 }],
     ]);
   });
 
