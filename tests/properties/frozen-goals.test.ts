@@ -1,0 +1,50 @@
+/**
+ * Frozen-goal deadlocks and freeze deadlocks on random small rooms
+ * (rooms.ts, with 1–3 boxes): every position reachable from a room that
+ * either check calls dead has no solution (a plain exhaustive search,
+ * tests/sokoban/exhaustive.ts; a position it cannot finish within its cap
+ * is skipped). The solved positions are among them: a check must never
+ * call a goal dead (the frozen-goal check did when the last push shut the
+ * player out of boxes already on goals; session 47).
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { Board } from '../../src/plugins/sokoban/board.ts';
+import { deadSquares, FreezeCheck } from '../../src/plugins/sokoban/deadlocks.ts';
+import { FrozenGoals } from '../../src/plugins/sokoban/frozen-goals.ts';
+import { readLevel } from '../../src/sokoban/level.ts';
+import { reachablePositions, solvable } from '../sokoban/exhaustive.ts';
+import { fcParams } from './arbitraries.ts';
+import { roomLevel, roomSpec } from './rooms.ts';
+
+/** Level texts of rooms.ts with one to three boxes. */
+const room = fc
+  .tuple(roomSpec, fc.integer({ min: 1, max: 3 }))
+  .map(([spec, boxes]) => roomLevel({ ...spec, boxes }))
+  .filter((l): l is string => l !== null);
+
+describe('frozen-goal and freeze deadlocks on random rooms', () => {
+  it('every position either check calls dead has no solution', () => {
+    let proven = 0;
+    fc.assert(
+      fc.property(room, (text) => {
+        const b = new Board(readLevel(text, 'room.txt', undefined));
+        const freeze = new FreezeCheck(b, deadSquares(b));
+        const frozenGoals = new FrozenGoals(b, freeze);
+        const boxAt = new Uint8Array(b.size);
+        for (const p of reachablePositions(b, { boxes: [...b.boxes].sort((x, y) => x - y), player: b.player }, 1000)) {
+          for (const q of p.boxes) boxAt[q] = 1;
+          const frozen = p.boxes.some((q) => !b.goal[q] && freeze.frozenAt(boxAt, q));
+          for (const q of p.boxes) boxAt[q] = 0;
+          if (!frozen && !frozenGoals.deadlocked(Int32Array.from(p.boxes), p.boxes.length, p.player)) continue;
+          const truth = solvable(b, p, 20_000);
+          if (truth === null) continue;
+          proven++;
+          expect(truth, `boxes ${p.boxes.map((q) => b.name(q)).join(' ')}, player ${b.name(p.player)} in\n${text}`).toBe(false);
+        }
+      }),
+      fcParams(300),
+    );
+    expect(proven).toBeGreaterThan(100);
+  });
+});
