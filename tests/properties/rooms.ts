@@ -147,3 +147,11 @@ export function withPocket(level: string, above: boolean): string {
   if (above) return [...pocket, ...rows].join('\n');
   return rows.map((r, y) => (y < pocket.length ? `${r} ${pocket[y]}` : r)).join('\n');
 }
+
+/** Level texts of rooms with `min` to `max` boxes (default one to three); rooms with too little floor left out. */
+export function roomTexts(min = 1, max = 3): fc.Arbitrary<string> {
+  return fc
+    .tuple(roomSpec, fc.integer({ min, max }))
+    .map(([spec, boxes]) => roomLevel({ ...spec, boxes }))
+    .filter((l): l is string => l !== null);
+}

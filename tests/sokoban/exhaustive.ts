@@ -4,6 +4,7 @@
  * position is the box squares (sorted) and the player's square; every push
  * the player can walk to is tried.
  */
+import { expect } from 'vitest';
 import type { Board } from '../../src/plugins/sokoban/board.ts';
 
 export interface Position {
@@ -80,4 +81,16 @@ export function solvable(board: Board, start: Position, cap: number): boolean | 
     }
   }
   return false;
+}
+
+/**
+ * For a position of `text`'s room that a deadlock check calls dead: asserts
+ * that it has no solution and returns true, or returns false when the
+ * exhaustive search cannot tell within `cap` positions.
+ */
+export function expectNoSolution(board: Board, p: Position, text: string, cap = 20_000): boolean {
+  const truth = solvable(board, p, cap);
+  if (truth === null) return false;
+  expect(truth, `boxes ${p.boxes.map((q) => board.name(q)).join(' ')}, player ${board.name(p.player)} in\n${text}`).toBe(false);
+  return true;
 }

@@ -19,7 +19,7 @@ import { readLevel } from '../../../src/sokoban/level.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
 import { type Position, positionKey, pushesFrom, reachablePositions } from '../../sokoban/exhaustive.ts';
 import { fcParams, projectText } from '../../properties/arbitraries.ts';
-import { roomLevel, roomSpec } from '../../properties/rooms.ts';
+import { roomTexts } from '../../properties/rooms.ts';
 
 const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
@@ -116,16 +116,10 @@ describe('PI-corral pruning', () => {
 });
 
 /** Level texts of rooms.ts with one to three boxes. */
-const room = fc
-  .tuple(roomSpec, fc.integer({ min: 1, max: 3 }))
-  .map(([spec, boxes]) => roomLevel({ ...spec, boxes }))
-  .filter((l): l is string => l !== null);
+const room = roomTexts();
 
 /** Rooms with two to four boxes (more corrals). */
-const crowded = fc
-  .tuple(roomSpec, fc.integer({ min: 2, max: 4 }))
-  .map(([spec, boxes]) => roomLevel({ ...spec, boxes }))
-  .filter((l): l is string => l !== null);
+const crowded = roomTexts(2, 4);
 
 const roomBoard = (text: string): Board => new Board(readLevel(text, 'room.txt', undefined));
 
