@@ -78,10 +78,60 @@ const solutionsFile = values.solutions ?? '';
 const solutionsText = values.solutions === undefined ? '' : readInput(import.meta.url, '--solutions', solutionsFile);
 const { plans, other: notPlans } = planLines(solutionsText);
 // `;` lines are comments too (classic-best.mjs writes one)
-const other = notPlans.filter((l) => !solutionsText.split(/\r?\n/)[l - 1].trim().startsWith(';'));
+const solutionLines = solutionsText.split(/\r?\n/);
+const other = notPlans.filter((l) => !solutionLines[l - 1].trim().startsWith(';'));
 if (other.length > 0) fail(`${solutionsFile}:${other[0]}: expected 'N: LURD'`);
 const numbers =
   ranges !== null ? parseRanges(ranges, entries.length, file) : values.solutions === undefined ? entries.map((_, i) => i + 1) : [...plans.keys()].filter((n) => n <= entries.length).sort((a, b) => a - b);
+
+/** The forward members' space of a level with its default pruning (single pushes), and the checks it holds. */
+interface Forward {
+  board: Board;
+  dead: Uint8Array;
+  freeze: FreezeCheck;
+  corrals: CorralCheck;
+  frozenGoals: FrozenGoals;
+  matching: BoxEstimator;
+  space: PushSpace;
+}
+
+function forwardOf(board: Board): Forward {
+  const dead = deadSquares(board);
+  const freeze = new FreezeCheck(board, dead);
+  const corrals = new CorralCheck(board, dead, { backing: true, merge: true });
+  const frozenGoals = new FrozenGoals(board, freeze);
+  const matching = new BoxEstimator(board, 'matching');
+  const space = new PushSpace(board, dead, false, freeze, corrals, matching);
+  space.frozenGoals = frozenGoals;
+  return { board, dead, freeze, corrals, frozenGoals, matching, space };
+}
+
+/** The board of a state of `space` (its boxes, its player's normalised square), as text. */
+function boardText(board: Board, space: PushSpace, s: Uint32Array): string {
+  const boxes = new Int32Array(board.boxes.length);
+  const k = space.readBoxes(s, 0, boxes);
+  return renderInitial(subLevel(board, boxes.subarray(0, k), space.playerSquare(s, 0), board.goals));
+}
+
+/**
+ * The push `op` of state `s` tested as the engine tests it, once `applicable`
+ * has listed `ops[0..k)` for `s`: generated, not dropped by the freeze and
+ * frozen-goal tests of the push, a finite estimate of its successor, no
+ * corral deadlock when the successor is taken (all of them, also for a
+ * push not generated). Tells `note` what broke (with the state it broke
+ * on); returns the successor.
+ */
+function testPush(f: Forward, s: Uint32Array, op: number, ops: Int32Array, k: number, note: (check: string, st: Uint32Array) => void): Uint32Array {
+  const { space, dead, board } = f;
+  if (!ops.subarray(0, k).includes(op)) note(k === 0 ? 'frozen-goal deadlock (the state expanded)' : dead[(op >> 2) + board.dirs[op & 3]] ? 'dead squares (the push onto one)' : 'the pushes generated', s);
+  if (space.rejectFreeze(op)) note('freeze or frozen-goal deadlock (the push)', s);
+  const next = new Uint32Array(space.words);
+  space.apply(op, s, 0, next, 0);
+  if (space.evaluate(next, 0) === Infinity) note('matching estimate (after the push)', next);
+  space.onNew(next, 0, op, 1);
+  if (space.pruneOnPop(next, 0, 1)) note('corral deadlock (the state after the push, taken)', next);
+  return next;
+}
 
 /** What one replay found: the first step a check broke at, by check, and the pushes PI-corrals would not generate. */
 interface Finding {
@@ -103,40 +153,26 @@ function checkLevel(n: number, plan: { lurd: string; line: number; column: numbe
     return fail(`${solutionsFile}:${plan.line}${at}: level ${n}: ${e.first.message}`);
   }
   const pushes = pushesOfSteps(board, steps);
-  const dead = deadSquares(board);
-  const freeze = new FreezeCheck(board, dead);
-  const corrals = new CorralCheck(board, dead, { backing: true, merge: true });
-  const space = new PushSpace(board, dead, false, freeze, corrals, new BoxEstimator(board, 'matching'));
-  space.frozenGoals = new FrozenGoals(board, freeze);
-  const piSpace = new PushSpace(board, dead, false, freeze, null, new BoxEstimator(board, 'matching'));
+  const f = forwardOf(board);
+  const { space, dead, freeze } = f;
+  const piSpace = new PushSpace(board, dead, false, freeze, null, f.matching);
   piSpace.piCorrals = new PiCorrals(board, dead);
   const ops = new Int32Array(space.numOps);
   const boxes = new Int32Array(board.boxes.length);
   const broken = new Map<string, Finding>();
-  const note = (check: string, step: number, s: Uint32Array): void => {
-    if (broken.has(check)) return;
-    const k = space.readBoxes(s, 0, boxes);
-    broken.set(check, { check, step, board: renderInitial(subLevel(board, boxes.subarray(0, k), space.playerSquare(s, 0), board.goals)) });
+  let step = 0;
+  const note = (check: string, s: Uint32Array): void => {
+    if (!broken.has(check)) broken.set(check, { check, step, board: boardText(board, space, s) });
   };
-  let cur = space.init.slice();
+  let cur: Uint32Array = space.init.slice();
   let piExcluded = 0;
   for (let i = 0; i < pushes.length; i++) {
     const { box, dir } = pushes[i];
     const op = (box << 2) | dir;
-    const step = i + 1;
-    const k = space.applicable(cur, 0, ops);
-    if (k === 0) note('frozen-goal deadlock (the state expanded)', step, cur);
-    else if (!ops.subarray(0, k).includes(op)) note(dead[box + board.dirs[dir]] ? 'dead squares (the push onto one)' : 'the pushes generated', step, cur);
+    step = i + 1;
     const pk = piSpace.applicable(cur, 0, ops);
     if (!ops.subarray(0, pk).includes(op)) piExcluded++;
-    space.applicable(cur, 0, ops); // the state decoded again for the push's own tests
-    if (space.rejectFreeze(op)) note('freeze or frozen-goal deadlock (the push)', step, cur);
-    const next = new Uint32Array(space.words);
-    space.apply(op, cur, 0, next, 0);
-    if (space.evaluate(next, 0) === Infinity) note('matching estimate (no assignment after the push)', step, next);
-    space.onNew(next, 0, op, 1);
-    if (space.pruneOnPop(next, 0, 1)) note('corral deadlock (the state after the push, taken)', step, next);
-    cur = next;
+    cur = testPush(f, cur, op, ops, space.applicable(cur, 0, ops), note);
   }
   // backward (auto's first two members): from the solved state, each push undone by a pull, to the initial state
   const pullDead = pullDeadSquares(board);
@@ -146,17 +182,18 @@ function checkLevel(n: number, plan: { lurd: string; line: number; column: numbe
     const { box, dir } = pushes[i];
     // the push of the box on b in direction d is undone by the pull of the box on b + d in direction −d
     const op = ((box + board.dirs[dir]) << 2) | (dir ^ 1);
-    const step = i + 1;
+    step = i + 1;
     const k = back.applicable(cur, 0, ops);
-    if (!ops.subarray(0, k).includes(op)) note(pullDead[box] ? 'backward: pull dead squares (the pull onto one)' : 'backward: the pulls generated', step, cur);
+    if (!ops.subarray(0, k).includes(op)) note(pullDead[box] ? 'backward: pull dead squares (the pull onto one)' : 'backward: the pulls generated', cur);
     const next = new Uint32Array(back.words);
     back.apply(op, cur, 0, next, 0);
-    if (back.evaluate(next, 0) === Infinity) note('backward: matching estimate (no assignment after the pull)', step, next);
+    if (back.evaluate(next, 0) === Infinity) note('backward: matching estimate (no assignment after the pull)', next);
     const n = back.readBoxes(next, 0, boxes);
-    if (est.pushdist.estimate(boxes, n) === Infinity) note('backward: push-distance estimate (a box no initial square)', step, next);
+    if (est.pushdist.estimate(boxes, n) === Infinity) note('backward: push-distance estimate (a box no initial square)', next);
     cur = next;
   }
-  if (!back.isGoal(cur, 0)) note('backward: the initial state as the goal', 0, cur);
+  step = 0;
+  if (!back.isGoal(cur, 0)) note('backward: the initial state as the goal', cur);
   return { pushes: pushes.length, broken: [...broken.values()], piExcluded };
 }
 
@@ -169,15 +206,9 @@ function checkLevel(n: number, plan: { lurd: string; line: number; column: numbe
  * board of each.
  */
 function checkBackwardStates(n: number): { expanded: number; checked: number; broken: Map<string, { count: number; board: string }> } {
-  const level = readLevel(text, file, n);
-  const board = new Board(level);
-  const dead = deadSquares(board);
-  const freeze = new FreezeCheck(board, dead);
-  const corrals = new CorralCheck(board, dead, { backing: true, merge: true });
-  const frozenGoals = new FrozenGoals(board, freeze);
-  const matching = new BoxEstimator(board, 'matching');
-  const space = new PushSpace(board, dead, false, freeze, corrals, matching);
-  space.frozenGoals = frozenGoals;
+  const board = new Board(readLevel(text, file, n));
+  const f = forwardOf(board);
+  const { space, dead, freeze, corrals, frozenGoals, matching } = f;
   const back = new PushSpace(board, pullDeadSquares(board), true, freeze, null, new BoxEstimator(board, 'matching', board.boxes, true));
   const options = { ...defaultSearchOptions, maxNodes: backwardStates };
   let store: StateStore | null = null;
@@ -195,12 +226,8 @@ function checkBackwardStates(n: number): { expanded: number; checked: number; br
   const ops = new Int32Array(space.numOps);
   const note = (check: string, st: Uint32Array): void => {
     const seen = broken.get(check);
-    if (seen) {
-      seen.count++;
-      return;
-    }
-    const k = space.readBoxes(st, 0, boxes);
-    broken.set(check, { count: 1, board: renderInitial(subLevel(board, boxes.subarray(0, k), space.playerSquare(st, 0), board.goals)) });
+    if (seen) seen.count++;
+    else broken.set(check, { count: 1, board: boardText(board, space, st) });
   };
   const kept = store as StateStore | null;
   if (kept === null) return { expanded: run.stats.expanded, checked: 0, broken };
@@ -224,17 +251,7 @@ function checkBackwardStates(n: number): { expanded: number; checked: number; br
     const pull = kept.op[id];
     const dk = pull & 3;
     const op = (((pull >> 2) + board.dirs[dk]) << 2) | (dk ^ 1);
-    const a = space.applicable(st, 0, ops);
-    if (!ops.subarray(0, a).includes(op)) {
-      note(a === 0 ? 'frozen-goal deadlock (the state expanded)' : 'the pushes generated', st);
-      continue;
-    }
-    if (space.rejectFreeze(op)) note('freeze or frozen-goal deadlock (the push)', st);
-    const next = new Uint32Array(W);
-    space.apply(op, st, 0, next, 0);
-    if (space.evaluate(next, 0) === Infinity) note('matching estimate (after the push)', next);
-    space.onNew(next, 0, op, 1);
-    if (space.pruneOnPop(next, 0, 1)) note('corral deadlock (the state after the push, taken)', next);
+    testPush(f, st, op, ops, space.applicable(st, 0, ops), note);
   }
   return { expanded: run.stats.expanded, checked, broken };
 }
@@ -242,21 +259,21 @@ function checkBackwardStates(n: number): { expanded: number; checked: number; br
 let bad = 0;
 const shown: string[] = [];
 if (values.solutions !== undefined) {
-console.log('| level | pushes | checks that broke (first step) | pushes PI-corrals leave out |');
-console.log('|---|---|---|---|');
-for (const n of numbers) {
-  const plan = plans.get(n);
-  if (plan === undefined) {
-    console.log(`| ${n} | - | no solution in ${solutionsFile} | - |`);
-    continue;
+  console.log('| level | pushes | checks that broke (first step) | pushes PI-corrals leave out |');
+  console.log('|---|---|---|---|');
+  for (const n of numbers) {
+    const plan = plans.get(n);
+    if (plan === undefined) {
+      console.log(`| ${n} | - | no solution in ${solutionsFile} | - |`);
+      continue;
+    }
+    const r = checkLevel(n, plan);
+    if (r.broken.length > 0) bad++;
+    console.log(`| ${n} | ${r.pushes} | ${r.broken.length === 0 ? 'none' : r.broken.map((f) => `${f.check} (${f.step})`).join('; ')} | ${r.piExcluded} |`);
+    for (const f of r.broken.slice(0, show)) shown.push(`\nlevel ${n}, push ${f.step}: ${f.check}\n${f.board}`);
   }
-  const r = checkLevel(n, plan);
-  if (r.broken.length > 0) bad++;
-  console.log(`| ${n} | ${r.pushes} | ${r.broken.length === 0 ? 'none' : r.broken.map((f) => `${f.check} (${f.step})`).join('; ')} | ${r.piExcluded} |`);
-  for (const f of r.broken.slice(0, show)) shown.push(`\nlevel ${n}, push ${f.step}: ${f.check}\n${f.board}`);
-}
-for (const s of shown.splice(0)) console.log(s);
-console.log(`\n${numbers.length} levels, ${bad} with a check that calls a state of its solution dead`);
+  for (const s of shown.splice(0)) console.log(s);
+  console.log(`\n${numbers.length} levels, ${bad} with a check that calls a state of its solution dead`);
 }
 if (backwardStates > 0) {
   let badStates = 0;

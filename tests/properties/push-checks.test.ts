@@ -17,7 +17,7 @@ import { BoxEstimator } from '../../src/plugins/sokoban/estimates.ts';
 import { FrozenGoals } from '../../src/plugins/sokoban/frozen-goals.ts';
 import { PushSpace } from '../../src/plugins/sokoban/push-search.ts';
 import { readLevel } from '../../src/sokoban/level.ts';
-import { type Position, positionKey, reachablePositions, walkable } from '../sokoban/exhaustive.ts';
+import { type Position, positionKey, pushMoves, reachablePositions, walkable } from '../sokoban/exhaustive.ts';
 import { fcParams } from './arbitraries.ts';
 import { roomTexts } from './rooms.ts';
 
@@ -25,24 +25,6 @@ import { roomTexts } from './rooms.ts';
 const room = roomTexts();
 
 const CAP = 3000;
-
-/** A push: the box's square and the direction index (Board.dirs); its successor. */
-interface Move {
-  op: number;
-  to: Position;
-}
-
-function moves(b: Board, p: Position): Move[] {
-  const reach = walkable(b, p.boxes, p.player);
-  const out: Move[] = [];
-  for (const box of p.boxes) {
-    b.dirs.forEach((d, k) => {
-      if (!reach.has(box - d) || !b.floor[box + d] || p.boxes.includes(box + d)) return;
-      out.push({ op: (box << 2) | k, to: { boxes: p.boxes.map((x) => (x === box ? box + d : x)).sort((x, y) => x - y), player: box } });
-    });
-  }
-  return out;
-}
 
 /** The space's state of a position: the box bits over the floor cells, then the cell of the smallest square of the player's region. */
 function stateOf(b: Board, space: PushSpace, p: Position): Uint32Array {
@@ -63,7 +45,8 @@ describe("the forward push-level search's checks on random rooms", () => {
         // which positions can be solved: a fixpoint over the pushes
         const keys = all.map((p) => positionKey(b, p));
         const index = new Map(keys.map((k, i) => [k, i]));
-        const next = all.map((p) => moves(b, p).map((m) => index.get(positionKey(b, m.to)) as number));
+        const movesOf = all.map((p) => pushMoves(b, p));
+        const next = movesOf.map((ms) => ms.map((m) => index.get(positionKey(b, m.to)) as number));
         const good = all.map((p) => p.boxes.every((q) => b.goal[q] === 1));
         for (let changed = true; changed; ) {
           changed = false;
@@ -76,10 +59,10 @@ describe("the forward push-level search's checks on random rooms", () => {
         const space = new PushSpace(b, dead, false, freeze, new CorralCheck(b, dead), new BoxEstimator(b, 'matching'));
         space.frozenGoals = new FrozenGoals(b, freeze);
         const ops = new Int32Array(space.numOps);
-        for (const p of all) {
+        all.forEach((p, i) => {
           const s = stateOf(b, space, p);
-          for (const m of moves(b, p)) {
-            if (!good[index.get(positionKey(b, m.to)) as number]) continue;
+          movesOf[i].forEach((m, j) => {
+            if (!good[next[i][j]]) return;
             checked++;
             const where = `push ${m.op >> 2} ${m.op & 3} from boxes ${p.boxes.map((q) => b.name(q)).join(' ')}, player ${b.name(p.player)} in\n${text}`;
             const k = space.applicable(s, 0, ops);
@@ -91,8 +74,8 @@ describe("the forward push-level search's checks on random rooms", () => {
             expect(space.evaluate(to, 0), `estimate: ${where}`).not.toBe(Infinity);
             space.onNew(to, 0, m.op, 1);
             expect(space.pruneOnPop(to, 0, 1), `corral: ${where}`).toBe(false);
-          }
-        }
+          });
+        });
       }),
       fcParams(300),
     );

@@ -29,18 +29,29 @@ export function walkable(board: Board, boxes: readonly number[], player: number)
   return seen;
 }
 
-/** Every position one push away (the player ends on the box's old square). */
-export function pushesFrom(board: Board, p: Position): Position[] {
+/** A push of a position: `op` is the push-level search's operator (box square · 4 + direction index of Board.dirs), `to` the position it leads to. */
+export interface PushMove {
+  op: number;
+  to: Position;
+}
+
+/** Every push the player can walk to, with the position after it (the player ends on the box's old square). */
+export function pushMoves(board: Board, p: Position): PushMove[] {
   const reach = walkable(board, p.boxes, p.player);
-  const out: Position[] = [];
+  const out: PushMove[] = [];
   for (const b of p.boxes) {
-    for (const d of board.dirs) {
+    board.dirs.forEach((d, k) => {
       const to = b + d;
-      if (!reach.has(b - d) || !board.floor[to] || p.boxes.includes(to)) continue;
-      out.push({ boxes: p.boxes.map((x) => (x === b ? to : x)).sort((x, y) => x - y), player: b });
-    }
+      if (!reach.has(b - d) || !board.floor[to] || p.boxes.includes(to)) return;
+      out.push({ op: (b << 2) | k, to: { boxes: p.boxes.map((x) => (x === b ? to : x)).sort((x, y) => x - y), player: b } });
+    });
   }
   return out;
+}
+
+/** Every position one push away (the player ends on the box's old square). */
+export function pushesFrom(board: Board, p: Position): Position[] {
+  return pushMoves(board, p).map((m) => m.to);
 }
 
 /** A key of a position: the boxes and the smallest square of the player's region. */
