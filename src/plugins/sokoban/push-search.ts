@@ -42,6 +42,7 @@ import { FeatureCells, FeatureOpen } from './features.ts';
 import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { PackingOrder } from './packing.ts';
+import { Novelty } from './novelty.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -156,6 +157,12 @@ export interface PushSearchConfig {
    * of their time to the members after them.
    */
   stall?: number;
+  /**
+   * Novelty first (novelty.ts, after best-first width search): each state is
+   * ordered by its novelty in its partition (the feature cell with
+   * `features`, else its estimate), then as before. Default off.
+   */
+  novelty?: boolean;
   keepReached?: boolean;
   meetStates?: readonly Reached[];
 }
@@ -193,6 +200,9 @@ const F_SCALE = 16;
 
 /** With advisor weights: f = ADVISOR_ORDER · (the path's weight) + h, so that the weight decides first (while h < ADVISOR_ORDER; keys stay exact below 13,000 weight). */
 const ADVISOR_ORDER = 10_000;
+
+/** With novelty: h' = NOVELTY_ORDER · (novelty − 1) + h, so that novelty decides before the estimate (while h < NOVELTY_ORDER; with advisor weights 3 · NOVELTY_ORDER stays below ADVISOR_ORDER). */
+const NOVELTY_ORDER = 3000;
 
 /** The words of the operator names, in the order of Board.dirs. */
 const DIR_WORDS = ['up', 'down', 'left', 'right'] as const;
@@ -294,6 +304,9 @@ export class PushSpace implements BestFirstSpace {
   private lastWeight = 1;
   private cellOfLast = false;
   private readonly cellBoxAt: Uint8Array;
+  /** Novelty first (PushSearchConfig.novelty), or null. */
+  novelty: Novelty | null = null;
+  private readonly noveltyCells: Int32Array;
 
   constructor(
     readonly board: Board,
@@ -318,6 +331,7 @@ export class PushSpace implements BestFirstSpace {
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
+    this.noveltyCells = new Int32Array(board.boxes.length);
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
     this.targetAt = new Uint8Array(size);
     for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
@@ -674,6 +688,13 @@ export class PushSpace implements BestFirstSpace {
       this.cell = this.features.cell(at, scratch, n);
       for (let i = 0; i < n; i++) at[scratch[i]] = 0;
     }
+    if (this.novelty !== null && h !== Infinity) {
+      const cells = this.noveltyCells;
+      const ci = this.board.cellIndex;
+      for (let i = 0; i < n; i++) cells[i] = ci[scratch[i]];
+      const nov = this.novelty.of(this.features !== null ? this.cell : h, cells, n, s[off + this.BW]);
+      return NOVELTY_ORDER * (nov - 1) + Math.min(h, NOVELTY_ORDER - 1);
+    }
     return h;
   }
 
@@ -830,6 +851,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   space.advisorWeights = c.advisorWeights === true && c.features === true && c.gWeight === 0;
+  if (c.novelty === true) space.novelty = new Novelty(board.cells.length, board.boxes.length);
   const meeting = c.meet === true;
   if (!back && meeting && c.meetStates) space.meet = c.meetStates;
   let store: StateStore | null = null;

@@ -46,6 +46,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'boxMacros', decl: onOff('box-macros', 'box macros: a box pushed alone to any square it can reach as one move, as in FESS (forward searches; instead of goal macros)', 'off') },
   { field: 'meet', decl: onOff('meet', "meeting searches: auto's forward members end on any state its backward members reached before (the pushes to it, then its pulls reversed)", 'off') },
   { field: 'advisorWeights', decl: onOff('advisors', "FESS's move weights with features: moves that pack a box or join floor regions weigh 0, others 1; each cell's states by their path's weight first (greedy searches)", 'off') },
+  { field: 'novelty', decl: onOff('novelty', 'novelty first, as in best-first width search: states that put a box or the player somewhere new (alone or with another box) for their estimate, or their feature cell, go before the others', 'off') },
 ];
 
 /** The switches' options, for a strategy's `options`. */
