@@ -8,29 +8,14 @@
  * a line that is no solution, a missing option or file: one located line,
  * exit 2.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { solutionFixture } from './solution-fixture.ts';
 
-const dir = mkdtempSync(join(tmpdir(), 'planlog-solcheck-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const levels = join(dir, 'levels.txt');
-writeFileSync(
-  levels,
-  ['; sealed', '##########', '#   ##   #', '# @$.*   #', '#   ## * #', '#   ##   #', '##########', '', '; row', '#######', '#@   ##', '# $  .#', '# $   #', '#####.#', '#######', ''].join('\n'),
-);
-const solutions = (name: string, text: string): string => {
-  const f = join(dir, name);
-  writeFileSync(f, text);
-  return f;
-};
-
-function check(...args: string[]): { status: number | null; stdout: string; stderr: string } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/solution-check.ts', ...args], { encoding: 'utf8' });
-  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const fx = solutionFixture('planlog-solcheck-');
+afterAll(() => fx.remove());
+const { dir, levels, solutions } = fx;
+const check = (...args: string[]) => fx.run('solution-check', ...args);
 
 describe('bench/solution-check.ts', () => {
   it('lets both solutions through every check: a row per level, exit 0', () => {

@@ -1,0 +1,186 @@
+/**
+ * How far a push-level search gets along a known solution: each solution
+ * of a solutions file (`N: LURD`, e.g. `scripts/classic-best.mjs
+ * --solutions`) is replayed push by push into the states it passes
+ * through (the boxes, the player's region), and a member of `auto` (or any
+ * PushSearchConfig, `--set`) runs on the level with a tracer that looks up
+ * every state it generates and expands among them. It prints, per level,
+ * the furthest state of the solution generated and the furthest expanded
+ * (as pushes of the solution), when (expansions) each was first reached,
+ * the estimate and the feature cell of the solution's states there, and
+ * the board of the state after the furthest one generated, the first the
+ * search did not find: where a known way out leaves the search.
+ *
+ * A search finds its own plan, so "furthest along this solution" is a lower
+ * bound on how close it came; a level it solves shows where its plan and
+ * the known one part.
+ *
+ *   npx tsx bench/solution-track.ts --levels FILE[:N | :A-B | :1,4,7-9] --solutions FILE
+ *                                   [--member goal|box|backward-matching|backward-pushdist|greedy]
+ *                                   [--timeout SEC] [--max-nodes N] [--set FIELD=VALUE ...]
+ *
+ * `--member` takes the configuration of auto's member (AUTO_PORTFOLIO; the
+ * backward ones track the solution's states too: a backward search reaches
+ * them from the goals' end), default `goal`.
+ */
+import { benchArgs, planLines, readInput, setFields } from './args.ts';
+import { parseRanges, splitSpec } from '../src/bench/levels.ts';
+import { Board, floodRegion } from '../src/plugins/sokoban/board.ts';
+import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
+import { pushesOfSteps, subLevel } from '../src/plugins/sokoban/improve.ts';
+import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
+import { type PushSearchConfig, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import type { SearchTracer, TracedSpace } from '../src/search/types.ts';
+import { lurdToPlan } from '../src/sokoban/lurd.ts';
+import { readLevel, scanLevels } from '../src/sokoban/level.ts';
+import { renderInitial } from '../src/sokoban/render.ts';
+import { PlanlogError } from '../src/util/errors.ts';
+
+const { values } = benchArgs(import.meta.url, {
+  options: {
+    levels: { type: 'string' },
+    solutions: { type: 'string' },
+    member: { type: 'string', default: 'goal' },
+    timeout: { type: 'string', default: '20' },
+    'max-nodes': { type: 'string' },
+    set: { type: 'string', multiple: true, default: [] },
+  },
+});
+const fail = (message: string): never => {
+  console.error(`bench/solution-track.ts: ${message}`);
+  process.exit(2);
+};
+if (values.levels === undefined || values.solutions === undefined) fail('--levels FILE and --solutions FILE are needed (--help)');
+const MEMBERS: Record<string, number> = { 'backward-matching': 0, 'backward-pushdist': 1, goal: 2, box: 3 };
+const greedy: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' };
+const memberName = values.member;
+if (memberName !== 'greedy' && MEMBERS[memberName] === undefined) fail(`--member: goal, box, backward-matching, backward-pushdist or greedy, not '${memberName}'`);
+const base: PushSearchConfig = memberName === 'greedy' ? greedy : memberConfig(AUTO_PORTFOLIO[MEMBERS[memberName]]);
+const config: PushSearchConfig = { ...base, ...setFields(import.meta.url, values.set), stall: undefined };
+const timeoutMs = Number(values.timeout) * 1000;
+const maxNodes = values['max-nodes'] === undefined ? Infinity : Number(values['max-nodes']);
+
+const { file, ranges } = splitSpec(values.levels as string);
+const text = readInput(import.meta.url, '--levels', file);
+const entries = scanLevels(text, file);
+const solutionsText = readInput(import.meta.url, '--solutions', values.solutions as string);
+const { plans } = planLines(solutionsText);
+const { other } = planLines(solutionsText);
+const solutionLines = solutionsText.split(/\r?\n/);
+// `;` lines are comments too (classic-best.mjs writes one)
+const notPlans = other.filter((l) => !solutionLines[l - 1].trim().startsWith(';'));
+if (notPlans.length > 0) fail(`${values.solutions}:${notPlans[0]}: expected 'N: LURD'`);
+const numbers = ranges !== null ? parseRanges(ranges, entries.length, file) : [...plans.keys()].filter((n) => n <= entries.length).sort((a, b) => a - b);
+
+/** The states of a solution, as the push-level space packs them (box bits over the floor cells, then the normalised player cell), keyed by their words. */
+function solutionStates(board: Board, pushes: readonly { box: number; dir: number }[]): { keys: Map<string, number>; boxes: Int32Array[]; players: number[] } {
+  const { cells, cellIndex, size, dirs } = board;
+  const BW = (cells.length + 31) >>> 5;
+  const boxAt = new Uint8Array(size);
+  for (const b of board.boxes) boxAt[b] = 1;
+  const mark = new Int32Array(size);
+  const queue = new Int32Array(size);
+  let stamp = 0;
+  const keys = new Map<string, number>();
+  const boxes: Int32Array[] = [];
+  const players: number[] = [];
+  const record = (i: number, player: number): void => {
+    const words = new Uint32Array(BW + 1);
+    const list: number[] = [];
+    for (const c of cells) {
+      if (!boxAt[c]) continue;
+      list.push(c);
+      const ci = cellIndex[c];
+      words[ci >>> 5] |= 1 << (ci & 31);
+    }
+    const min = floodRegion(board, boxAt, player, mark, ++stamp, queue);
+    words[BW] = cellIndex[min];
+    const key = words.join(',');
+    if (!keys.has(key)) keys.set(key, i);
+    boxes.push(Int32Array.from(list));
+    players.push(min);
+  };
+  record(0, board.player);
+  pushes.forEach(({ box, dir }, i) => {
+    boxAt[box] = 0;
+    boxAt[box + dirs[dir]] = 1;
+    record(i + 1, box);
+  });
+  return { keys, boxes, players };
+}
+
+console.log(`member ${memberName}${values.set.length ? ` (${values.set.join(',')})` : ''}, ${values.timeout} s, ${file}\n`);
+console.log('| level | solution pushes | furthest generated (at expansion; its h, f) | furthest expanded (at expansion) | best h expanded | expanded | status |');
+console.log('|---|---|---|---|---|---|---|');
+const boards: string[] = [];
+for (const n of numbers) {
+  const level = readLevel(text, file, n);
+  const board = new Board(level);
+  const plan = plans.get(n);
+  if (plan === undefined) {
+    console.log(`| ${n} | no solution in ${values.solutions} | - | - | - | - | - |`);
+    continue;
+  }
+  let steps: string[];
+  try {
+    steps = lurdToPlan(level, plan.lurd, values.solutions as string);
+  } catch (e) {
+    if (!(e instanceof PlanlogError)) throw e;
+    const at = e.first.column === undefined ? '' : `:${plan.column + e.first.column - 1}`;
+    fail(`${values.solutions}:${plan.line}${at}: level ${n}: ${e.first.message}`);
+    continue;
+  }
+  const pushes = pushesOfSteps(board, steps);
+  const sol = solutionStates(board, pushes);
+  const backward = config.backward === true;
+  // the root (the initial state, or backward the solved one) is on the solution
+  let genBest = 0;
+  let genAt = 0;
+  let genH = NaN;
+  let genF = NaN;
+  let bestH = Infinity;
+  let expBest = -1;
+  let expAt = 0;
+  let expanded = 0;
+  const look = (s: Uint32Array | undefined, off: number | undefined, words: number): number => {
+    if (s === undefined || off === undefined) return -1;
+    const i = sol.keys.get(Array.from(s.subarray(off, off + words)).join(','));
+    return i === undefined ? -1 : i;
+  };
+  // backward, the solution's states count from the goals' end
+  const along = (i: number): number => (i < 0 ? -1 : backward ? pushes.length - i : i);
+  const trace = (space: TracedSpace): SearchTracer => {
+    const words = space.words ?? 0;
+    return {
+      expand(_key, _parent, _op, h, _f, s, off) {
+        expanded++;
+        if (h < bestH) bestH = h;
+        const i = along(look(s, off, words));
+        if (i > expBest) {
+          expBest = i;
+          expAt = expanded;
+        }
+      },
+      generate(_key, _parent, _op, h, f, s, off) {
+        const i = along(look(s, off, words));
+        if (i > genBest) {
+          genBest = i;
+          genAt = expanded;
+          genH = h;
+          genF = f;
+        }
+      },
+    };
+  };
+  const r = pushSearch(board, deadSquares(board), { cycle: 'state', timeoutMs, maxNodes, trace }, config);
+  console.log(`| ${n} | ${pushes.length} | ${genBest} (${genAt}; ${Number.isNaN(genH) ? "-" : genH}, ${Number.isNaN(genF) ? "-" : genF}) | ${expBest} (${expAt}) | ${bestH} | ${r.stats.expanded} | ${r.status} |`);
+  // the first state of the solution the search did not generate
+  const next = backward ? pushes.length - genBest - 1 : genBest + 1;
+  if (genBest < pushes.length && next >= 0 && next <= pushes.length) {
+    const p = pushes[backward ? next : next - 1];
+    const at = renderInitial(subLevel(board, sol.boxes[next], sol.players[next], board.goals));
+    boards.push(`level ${n}: the solution's state after push ${next} (${board.name(p.box)} ${'UDLR'[p.dir]}), not generated:\n${at}`);
+  }
+}
+console.log('');
+for (const b of boards) console.log(b + '\n');
