@@ -18,6 +18,8 @@
 
 /** Partitions above this many start over (their memory is dropped: novelty is a guide, not a proof). */
 const MAX_PARTITIONS = 1 << 12;
+/** ... and above this many bytes in all (a partition of a floor of n cells holds (2n)² bits). */
+const MAX_BYTES = 1 << 26;
 
 export class Novelty {
   /** Atoms: floor cells as box squares (0 … n − 1), then as the player's normalised square (n … 2n − 1). */
@@ -26,6 +28,7 @@ export class Novelty {
   private readonly pairWords: number;
   private readonly singleWords: number;
   private readonly parts = new Map<number, Uint32Array>();
+  private readonly maxParts: number;
   private readonly scratch: Int32Array;
   /** States of novelty 1, 2 and 3 so far. */
   readonly counts = [0, 0, 0];
@@ -33,13 +36,9 @@ export class Novelty {
   constructor(floorCells: number, maxBoxes: number) {
     this.atoms = 2 * floorCells;
     this.singleWords = (this.atoms + 31) >>> 5;
-    this.pairWords = ((this.atoms * this.atoms) + 31) >>> 5;
+    this.pairWords = (this.atoms * this.atoms + 31) >>> 5;
     this.scratch = new Int32Array(maxBoxes + 1);
-  }
-
-  /** Memory held (bytes). */
-  get bytes(): number {
-    return this.parts.size * (this.singleWords + this.pairWords) * 4;
+    this.maxParts = Math.max(16, Math.min(MAX_PARTITIONS, Math.floor(MAX_BYTES / (4 * (this.singleWords + this.pairWords)))));
   }
 
   /**
@@ -50,7 +49,7 @@ export class Novelty {
   of(partition: number, cells: ArrayLike<number>, n: number, player: number): number {
     let t = this.parts.get(partition);
     if (t === undefined) {
-      if (this.parts.size >= MAX_PARTITIONS) this.parts.clear();
+      if (this.parts.size >= this.maxParts) this.parts.clear();
       t = new Uint32Array(this.singleWords + this.pairWords);
       this.parts.set(partition, t);
     }
