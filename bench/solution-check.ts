@@ -35,19 +35,18 @@
  * (every level without one); `--show` is how many boards to print per
  * broken check (default 1).
  */
-import { benchArgs, planLines, readInput } from './args.ts';
+import { benchArgs, readInput } from './args.ts';
+import { solutionLines, solutionPushes } from './solutions.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
 import { Board } from '../src/plugins/sokoban/board.ts';
 import { CorralCheck, PiCorrals } from '../src/plugins/sokoban/corral.ts';
 import { deadSquares, FreezeCheck, pullDeadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { BoxEstimator } from '../src/plugins/sokoban/estimates.ts';
 import { FrozenGoals } from '../src/plugins/sokoban/frozen-goals.ts';
-import { pushesOfSteps, subLevel } from '../src/plugins/sokoban/improve.ts';
+import { subLevel } from '../src/plugins/sokoban/improve.ts';
 import { PushSpace } from '../src/plugins/sokoban/push-search.ts';
-import { lurdToPlan } from '../src/sokoban/lurd.ts';
 import { renderInitial } from '../src/sokoban/render.ts';
 import { readLevel, scanLevels } from '../src/sokoban/level.ts';
-import { PlanlogError } from '../src/util/errors.ts';
 import { Budget } from '../src/util/budget.ts';
 import { bestFirstSearch } from '../src/search/engine.ts';
 import { defaultSearchOptions } from '../src/search/types.ts';
@@ -76,10 +75,7 @@ const text = readInput(import.meta.url, '--levels', file);
 const entries = scanLevels(text, file);
 const solutionsFile = values.solutions ?? '';
 const solutionsText = values.solutions === undefined ? '' : readInput(import.meta.url, '--solutions', solutionsFile);
-const { plans, other: notPlans } = planLines(solutionsText);
-// `;` lines are comments too (classic-best.mjs writes one)
-const solutionLines = solutionsText.split(/\r?\n/);
-const other = notPlans.filter((l) => !solutionLines[l - 1].trim().startsWith(';'));
+const { plans, other } = solutionLines(solutionsText);
 if (other.length > 0) fail(`${solutionsFile}:${other[0]}: expected 'N: LURD'`);
 const numbers =
   ranges !== null ? parseRanges(ranges, entries.length, file) : values.solutions === undefined ? entries.map((_, i) => i + 1) : [...plans.keys()].filter((n) => n <= entries.length).sort((a, b) => a - b);
@@ -143,16 +139,8 @@ interface Finding {
 function checkLevel(n: number, plan: { lurd: string; line: number; column: number }): { pushes: number; broken: Finding[]; piExcluded: number } {
   const level = readLevel(text, file, n);
   const board = new Board(level);
-  let steps: string[];
-  try {
-    steps = lurdToPlan(level, plan.lurd, solutionsFile);
-  } catch (e) {
-    if (!(e instanceof PlanlogError)) throw e;
-    // the LURD's column in its line of the file
-    const at = e.first.column === undefined ? '' : `:${plan.column + e.first.column - 1}`;
-    return fail(`${solutionsFile}:${plan.line}${at}: level ${n}: ${e.first.message}`);
-  }
-  const pushes = pushesOfSteps(board, steps);
+  const pushes = solutionPushes(level, board, n, plan, solutionsFile);
+  if (typeof pushes === 'string') return fail(pushes);
   const f = forwardOf(board);
   const { space, dead, freeze } = f;
   const piSpace = new PushSpace(board, dead, false, freeze, null, f.matching);

@@ -7,7 +7,8 @@
  * every state it generates and expands among them. It prints, per level,
  * the furthest state of the solution generated and the furthest expanded
  * (as pushes of the solution), when (expansions) each was first reached,
- * the estimate and the feature cell of the solution's states there, and
+ * the estimate (h) and the open list's key (f) of the furthest generated,
+ * the best h expanded, and
  * the board of the state after the furthest one generated, the first the
  * search did not find: where a known way out leaves the search.
  *
@@ -23,18 +24,18 @@
  * backward ones track the solution's states too: a backward search reaches
  * them from the goals' end), default `goal`.
  */
-import { benchArgs, planLines, readInput, setFields } from './args.ts';
+import { benchArgs, readInput, setFields } from './args.ts';
+import { solutionLines, solutionPushes } from './solutions.ts';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { Board, floodRegion } from '../src/plugins/sokoban/board.ts';
-import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
-import { pushesOfSteps, subLevel } from '../src/plugins/sokoban/improve.ts';
+import { Board } from '../src/plugins/sokoban/board.ts';
+import { deadSquares, FreezeCheck } from '../src/plugins/sokoban/deadlocks.ts';
+import { BoxEstimator } from '../src/plugins/sokoban/estimates.ts';
+import { subLevel } from '../src/plugins/sokoban/improve.ts';
 import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
-import { type PushSearchConfig, pushSearch } from '../src/plugins/sokoban/push-search.ts';
+import { type Push, type PushSearchConfig, PushSpace, pushSearch } from '../src/plugins/sokoban/push-search.ts';
 import type { SearchTracer, TracedSpace } from '../src/search/types.ts';
-import { lurdToPlan } from '../src/sokoban/lurd.ts';
 import { readLevel, scanLevels } from '../src/sokoban/level.ts';
 import { renderInitial } from '../src/sokoban/render.ts';
-import { PlanlogError } from '../src/util/errors.ts';
 
 const { values } = benchArgs(import.meta.url, {
   options: {
@@ -64,49 +65,33 @@ const { file, ranges } = splitSpec(values.levels as string);
 const text = readInput(import.meta.url, '--levels', file);
 const entries = scanLevels(text, file);
 const solutionsText = readInput(import.meta.url, '--solutions', values.solutions as string);
-const { plans } = planLines(solutionsText);
-const { other } = planLines(solutionsText);
-const solutionLines = solutionsText.split(/\r?\n/);
-// `;` lines are comments too (classic-best.mjs writes one)
-const notPlans = other.filter((l) => !solutionLines[l - 1].trim().startsWith(';'));
-if (notPlans.length > 0) fail(`${values.solutions}:${notPlans[0]}: expected 'N: LURD'`);
+const { plans, other } = solutionLines(solutionsText);
+if (other.length > 0) fail(`${values.solutions}:${other[0]}: expected 'N: LURD'`);
 const numbers = ranges !== null ? parseRanges(ranges, entries.length, file) : [...plans.keys()].filter((n) => n <= entries.length).sort((a, b) => a - b);
 
-/** The states of a solution, as the push-level space packs them (box bits over the floor cells, then the normalised player cell), keyed by their words. */
-function solutionStates(board: Board, pushes: readonly { box: number; dir: number }[]): { keys: Map<string, number>; boxes: Int32Array[]; players: number[] } {
-  const { cells, cellIndex, size, dirs } = board;
-  const BW = (cells.length + 31) >>> 5;
-  const boxAt = new Uint8Array(size);
-  for (const b of board.boxes) boxAt[b] = 1;
-  const mark = new Int32Array(size);
-  const queue = new Int32Array(size);
-  let stamp = 0;
+/**
+ * The states of a solution as the push-level space packs them (the box bits
+ * over the floor cells, then the player's normalised cell), replayed push
+ * by push through a forward PushSpace: each state's words as a key (its
+ * first index), and each state.
+ */
+function solutionStates(board: Board, dead: Uint8Array, pushes: readonly Push[]): { keys: Map<string, number>; states: Uint32Array[]; space: PushSpace } {
+  const space = new PushSpace(board, dead, false, new FreezeCheck(board, dead), null, new BoxEstimator(board, 'matching'));
+  const ops = new Int32Array(space.numOps);
+  const states = [space.init.slice()];
+  for (const { box, dir } of pushes) {
+    const cur = states[states.length - 1];
+    space.applicable(cur, 0, ops); // decodes the state for apply
+    const next = new Uint32Array(space.words);
+    space.apply((box << 2) | dir, cur, 0, next, 0);
+    states.push(next);
+  }
   const keys = new Map<string, number>();
-  const boxes: Int32Array[] = [];
-  const players: number[] = [];
-  const record = (i: number, player: number): void => {
-    const words = new Uint32Array(BW + 1);
-    const list: number[] = [];
-    for (const c of cells) {
-      if (!boxAt[c]) continue;
-      list.push(c);
-      const ci = cellIndex[c];
-      words[ci >>> 5] |= 1 << (ci & 31);
-    }
-    const min = floodRegion(board, boxAt, player, mark, ++stamp, queue);
-    words[BW] = cellIndex[min];
-    const key = words.join(',');
+  states.forEach((st, i) => {
+    const key = st.join(',');
     if (!keys.has(key)) keys.set(key, i);
-    boxes.push(Int32Array.from(list));
-    players.push(min);
-  };
-  record(0, board.player);
-  pushes.forEach(({ box, dir }, i) => {
-    boxAt[box] = 0;
-    boxAt[box + dirs[dir]] = 1;
-    record(i + 1, box);
   });
-  return { keys, boxes, players };
+  return { keys, states, space };
 }
 
 console.log(`member ${memberName}${values.set.length ? ` (${values.set.join(',')})` : ''}, ${values.timeout} s, ${file}\n`);
@@ -121,17 +106,13 @@ for (const n of numbers) {
     console.log(`| ${n} | no solution in ${values.solutions} | - | - | - | - | - |`);
     continue;
   }
-  let steps: string[];
-  try {
-    steps = lurdToPlan(level, plan.lurd, values.solutions as string);
-  } catch (e) {
-    if (!(e instanceof PlanlogError)) throw e;
-    const at = e.first.column === undefined ? '' : `:${plan.column + e.first.column - 1}`;
-    fail(`${values.solutions}:${plan.line}${at}: level ${n}: ${e.first.message}`);
+  const pushes = solutionPushes(level, board, n, plan, values.solutions as string);
+  if (typeof pushes === 'string') {
+    fail(pushes);
     continue;
   }
-  const pushes = pushesOfSteps(board, steps);
-  const sol = solutionStates(board, pushes);
+  const dead = deadSquares(board);
+  const sol = solutionStates(board, dead, pushes);
   const backward = config.backward === true;
   // the root (the initial state, or backward the solved one) is on the solution
   let genBest = 0;
@@ -172,13 +153,16 @@ for (const n of numbers) {
       },
     };
   };
-  const r = pushSearch(board, deadSquares(board), { cycle: 'state', timeoutMs, maxNodes, trace }, config);
-  console.log(`| ${n} | ${pushes.length} | ${genBest} (${genAt}; ${Number.isNaN(genH) ? "-" : genH}, ${Number.isNaN(genF) ? "-" : genF}) | ${expBest} (${expAt}) | ${bestH} | ${r.stats.expanded} | ${r.status} |`);
+  const r = pushSearch(board, dead, { cycle: 'state', timeoutMs, maxNodes, trace }, config);
+  console.log(`| ${n} | ${pushes.length} | ${genBest} (${genAt}; ${Number.isNaN(genH) ? '-' : genH}, ${Number.isNaN(genF) ? '-' : genF}) | ${expBest} (${expAt}) | ${bestH} | ${r.stats.expanded} | ${r.status} |`);
   // the first state of the solution the search did not generate
   const next = backward ? pushes.length - genBest - 1 : genBest + 1;
   if (genBest < pushes.length && next >= 0 && next <= pushes.length) {
     const p = pushes[backward ? next : next - 1];
-    const at = renderInitial(subLevel(board, sol.boxes[next], sol.players[next], board.goals));
+    const st = sol.states[next];
+    const boxes = new Int32Array(board.boxes.length);
+    const k = sol.space.readBoxes(st, 0, boxes);
+    const at = renderInitial(subLevel(board, boxes.subarray(0, k), sol.space.playerSquare(st, 0), board.goals));
     boards.push(`level ${n}: the solution's state after push ${next} (${board.name(p.box)} ${'UDLR'[p.dir]}), not generated:\n${at}`);
   }
 }
