@@ -33,7 +33,12 @@ export class Novelty {
   /** States of novelty 1, 2 and 3 so far. */
   readonly counts = [0, 0, 0];
 
-  constructor(floorCells: number, maxBoxes: number) {
+  constructor(
+    /** The floor cell of each square (Board.cellIndex). */
+    private readonly cellIndex: ArrayLike<number>,
+    floorCells: number,
+    maxBoxes: number,
+  ) {
     this.atoms = 2 * floorCells;
     this.singleWords = (this.atoms + 31) >>> 5;
     this.pairWords = (this.atoms * this.atoms + 31) >>> 5;
@@ -42,11 +47,11 @@ export class Novelty {
   }
 
   /**
-   * The novelty (1, 2 or 3) of a state in `partition`: its boxes on the floor
-   * cells `cells[0 … n − 1]` (cell indices), the player's normalised square
-   * on cell `player`. Records the state's atoms and pairs as seen.
+   * The novelty (1, 2 or 3) of a state in `partition`: its boxes on the
+   * squares `boxes[0 … n − 1]`, the player's normalised square on floor cell
+   * `player`. Records the state's atoms and pairs as seen.
    */
-  of(partition: number, cells: ArrayLike<number>, n: number, player: number): number {
+  of(partition: number, boxes: ArrayLike<number>, n: number, player: number): number {
     let t = this.parts.get(partition);
     if (t === undefined) {
       if (this.parts.size >= this.maxParts) this.parts.clear();
@@ -54,7 +59,8 @@ export class Novelty {
       this.parts.set(partition, t);
     }
     const a = this.scratch;
-    for (let i = 0; i < n; i++) a[i] = cells[i];
+    const ci = this.cellIndex;
+    for (let i = 0; i < n; i++) a[i] = ci[boxes[i]];
     a[n] = this.atoms / 2 + player;
     const m = n + 1;
     let novelty = 3;

@@ -306,7 +306,6 @@ export class PushSpace implements BestFirstSpace {
   private readonly cellBoxAt: Uint8Array;
   /** Novelty first (PushSearchConfig.novelty), or null. */
   novelty: Novelty | null = null;
-  private readonly noveltyCells: Int32Array;
 
   constructor(
     readonly board: Board,
@@ -331,7 +330,6 @@ export class PushSpace implements BestFirstSpace {
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
-    this.noveltyCells = new Int32Array(board.boxes.length);
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
     this.targetAt = new Uint8Array(size);
     for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
@@ -689,10 +687,7 @@ export class PushSpace implements BestFirstSpace {
       for (let i = 0; i < n; i++) at[scratch[i]] = 0;
     }
     if (this.novelty !== null && h !== Infinity) {
-      const cells = this.noveltyCells;
-      const ci = this.board.cellIndex;
-      for (let i = 0; i < n; i++) cells[i] = ci[scratch[i]];
-      const nov = this.novelty.of(this.features !== null ? this.cell : h, cells, n, s[off + this.BW]);
+      const nov = this.novelty.of(this.features !== null ? this.cell : h, scratch, n, s[off + this.BW]);
       return NOVELTY_ORDER * (nov - 1) + Math.min(h, NOVELTY_ORDER - 1);
     }
     return h;
@@ -851,7 +846,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
   space.advisorWeights = c.advisorWeights === true && c.features === true && c.gWeight === 0;
-  if (c.novelty === true) space.novelty = new Novelty(board.cells.length, board.boxes.length);
+  if (c.novelty === true) space.novelty = new Novelty(board.cellIndex, board.cells.length, board.boxes.length);
   const meeting = c.meet === true;
   if (!back && meeting && c.meetStates) space.meet = c.meetStates;
   let store: StateStore | null = null;

@@ -15,7 +15,8 @@ const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt',
 
 describe('Novelty', () => {
   it('is 1 for a new atom, 2 for a new pair of seen atoms, 3 for nothing new, per partition', () => {
-    const n = new Novelty(4, 2);
+    // four floor cells on squares 0–3 (each square its own cell)
+    const n = new Novelty([0, 1, 2, 3], 4, 2);
     expect(n.of(0, [0, 1], 2, 2)).toBe(1); // everything new
     expect(n.of(0, [1, 0], 2, 2)).toBe(3); // the same atoms and pairs, in another order
     expect(n.of(0, [2, 3], 2, 0)).toBe(1); // boxes on 2 and 3 are new (the player on 0 is another atom than a box on 0)
