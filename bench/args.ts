@@ -39,20 +39,25 @@ export function readInput(toolUrl: string, option: string, path: string): string
   }
 }
 
-/** A plan of a `N: LURD` line: the LURD string, its line and the column it starts at. */
+/** A plan of a `N: LURD` line: the LURD string, its line and the column it starts at; `expanded` and `ms`: the states its search expanded and the wall time it took, when the line ends with `expanded N ms M` (bench/improve.ts --save-plans writes them). */
 export interface PlanLine {
   lurd: string;
   line: number;
   column: number;
+  expanded?: number;
+  ms?: number;
 }
 
-/** The `N: LURD` lines of a plans file (as bench/improve.ts --save-plans writes them), by level; `other`: the numbers of the lines that are none, blank lines and `#` comments left out. */
+/** The `N: LURD` lines of a plans file (as bench/improve.ts --save-plans writes them: `N: LURD expanded N ms M`), by level; `other`: the numbers of the lines that are none, blank lines and `#` comments left out. */
 export function planLines(text: string): { plans: Map<number, PlanLine>; other: number[] } {
   const plans = new Map<number, PlanLine>();
   const other: number[] = [];
   text.split(/\r?\n/).forEach((line, i) => {
-    const m = /^(\s*(\d+)\s*:\s*)(\S*)\s*$/.exec(line);
-    if (m) plans.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1 });
+    const m = /^(\s*(\d+)\s*:\s*)(\S*)(?:\s+expanded\s+(\d+)(?:\s+ms\s+(\d+(?:\.\d+)?))?)?\s*$/.exec(line);
+    if (m) {
+      const search = { ...(m[4] === undefined ? {} : { expanded: Number(m[4]) }), ...(m[5] === undefined ? {} : { ms: Number(m[5]) }) };
+      plans.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1, ...search });
+    }
     else if (line.trim() !== '' && !line.trim().startsWith('#')) other.push(i + 1);
   });
   return { plans, other };

@@ -5,7 +5,7 @@
  * at the end the means over the levels solved.
  *
  *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
- *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N]
+ *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N] [--pushes-first SHARE]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveBudget:
  * defaultImproveWork of the search's expanded states, at most
@@ -27,7 +27,9 @@
  * `--without windows,walks,detours,regroup,routes,reorder,vicinity` turns
  * passes off; `--max-work N` stops each improvement at N units of work
  * (ImproveLimits.maxWork: deterministic, unlike the time) instead of at
- * --improve's seconds.
+ * --improve's seconds. `--pushes-first SHARE`: the share of the time and
+ * work spent on the fewest pushes before the order's own (ImproveLimits.
+ * pushesFirst; 0: the order alone).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -62,6 +64,7 @@ const { values } = benchArgs(import.meta.url, {
     root: { type: 'string' },
     without: { type: 'string' },
     'max-work': { type: 'string' },
+    'pushes-first': { type: 'string' },
   },
 });
 const PASSES = ['windows', 'walks', 'detours', 'regroup', 'routes', 'reorder', 'vicinity'] as const;
@@ -75,6 +78,10 @@ for (const w of without) {
 const passSwitches = Object.fromEntries(PASSES.map((p) => [p, !without.has(p)]));
 if (values['max-work'] !== undefined && !(Number(values['max-work']) >= 0)) {
   console.error(`bench/improve.ts: --max-work: '${values['max-work']}' is not a number of work units (0 or more)`);
+  process.exit(2);
+}
+if (values['pushes-first'] !== undefined && !(Number(values['pushes-first']) >= 0 && Number(values['pushes-first']) <= 1)) {
+  console.error(`bench/improve.ts: --pushes-first: '${values['pushes-first']}' is not a share of the improvement (0 to 1)`);
   process.exit(2);
 }
 // --root: the improvement (improve.ts, board.ts) of another checkout, e.g. a git worktree of an older commit, on the same plans
@@ -122,7 +129,7 @@ const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : valu
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
-console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}${without.size ? `, without ${[...without].join(', ')}` : ''}${values['max-work'] ? `, work ${values['max-work']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
+console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}${without.size ? `, without ${[...without].join(', ')}` : ''}${values['max-work'] ? `, work ${values['max-work']}` : ''}${values['pushes-first'] ? `, pushes first ${values['pushes-first']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
 console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | vicinity (spliced) | search expanded | improve work | search CPU ms | improve CPU ms |`);
 console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|---|`);
 /** Ratios to the best known (coverage-report's ratio), when both are known. */
@@ -142,9 +149,13 @@ for (const level of numbers) {
   const t0 = performance.now();
   let pushes: Push[] | null = null;
   let expanded = 0;
+  // --plans: the search's wall time as saved (the improvement gets what it left of --timeout)
+  let givenMs = 0;
   if (values.plans !== undefined) {
     const plan = given.get(level);
     pushes = plan === undefined ? null : givenPushes(board, lvl, level, values.plans, plan);
+    expanded = plan?.expanded ?? 0;
+    givenMs = plan?.ms ?? 0;
   }
   const reached: Reached[] = [];
   for (let i = 0; values.plans === undefined && i < AUTO_PORTFOLIO.length; i++) {
@@ -156,13 +167,13 @@ for (const level of numbers) {
     expanded += r.stats.expanded;
     if (r.status !== 'limit') break;
   }
-  const searchWall = performance.now() - t0;
+  const searchWall = values.plans !== undefined ? givenMs : performance.now() - t0;
   const searchCpu = cpuMs(process.cpuUsage(c0));
   if (!pushes) {
     console.log(`| ${level} | no plan | |${best ? ' |' : ''} | | | | | | ${expanded} | | ${searchCpu.toFixed(0)} | |`);
     continue;
   }
-  if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))}`);
+  if (values['save-plans'] !== undefined) saved.push(`${level}: ${planToLurd(expandPushes(board, pushes))} expanded ${expanded} ms ${searchWall.toFixed(0)}`);
   const auto = values.improve === 'auto';
   // auto's default: a fortieth of the search's work (--factor, --min-work), or time for a plan far from the start's bound or long in moves
   const byDefault = defaultImproveBudget(pushes.length, startBound(board, pushes.length), expanded, expandPushes(board, pushes).length);
@@ -176,6 +187,7 @@ for (const level of numbers) {
     maxWork,
     order,
     relevant: !values['all-boxes'],
+    pushesFirst: num(values['pushes-first']),
     nodesPerPush: num(values['nodes-per-push']),
     maxWindowNodes: num(values['max-window-nodes']),
     ...passSwitches,

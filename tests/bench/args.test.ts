@@ -6,7 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { setFields } from '../../bench/args.ts';
+import { planLines, setFields } from '../../bench/args.ts';
 
 const run = (tool: string, ...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', `bench/${tool}.ts`, ...args], { encoding: 'utf8' });
 
@@ -31,5 +31,14 @@ describe('bench tools: --help and bad flags', () => {
     expect(setFields('file:///bench/x.ts', ['features=true,share=0.25', 'estimate=matching', 'corrals=false'])).toEqual({ features: true, share: 0.25, estimate: 'matching', corrals: false });
     const bad = run('push-search', '--set', 'features');
     expect([bad.status, bad.stderr.trim()]).toEqual([2, 'bench/push-search.ts: --set features: expected FIELD=VALUE']);
+  });
+
+  it('planLines: `N: LURD` lines, optionally with the search\'s expanded states and wall time; blank and # lines left out, others listed', () => {
+    const { plans, other } = planLines('# plans\n1: R\n2:  rrRR expanded 42 ms 7\n3: RRurDD expanded 9\n\n4: R expanded\n');
+    expect([...plans.keys()]).toEqual([1, 2, 3]);
+    expect(plans.get(1)).toEqual({ lurd: 'R', line: 2, column: 4 });
+    expect(plans.get(2)).toEqual({ lurd: 'rrRR', line: 3, column: 5, expanded: 42, ms: 7 });
+    expect(plans.get(3)).toEqual({ lurd: 'RRurDD', line: 4, column: 4, expanded: 9 });
+    expect(other).toEqual([6]);
   });
 });

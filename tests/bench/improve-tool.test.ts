@@ -23,11 +23,12 @@ describe('bench/improve.ts', () => {
     const plans = join(dir, 'plans.txt');
     const saved = improve('--save-plans', plans);
     expect(saved.status).toBe(0);
-    expect(readFileSync(plans, 'utf8')).toBe('1: R\n2: rrRR\n3: RRurDD\n');
+    // each plan with its search's expanded states and wall time (for --improve auto on a later --plans run)
+    expect(readFileSync(plans, 'utf8')).toMatch(/^1: R expanded \d+ ms \d+\n2: rrRR expanded \d+ ms \d+\n3: RRurDD expanded \d+ ms \d+\n$/);
     const again = improve('--plans', plans);
     expect(again.status).toBe(0);
-    // the same plans (pushes / moves), no state searched
-    expect(again.stdout).toMatch(/\| 2 \| 2 \/ 4 \| 2 \/ 4 \| 0 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \|/);
+    // the same plans (pushes / moves), no state searched: the search's expanded states (2) as saved
+    expect(again.stdout).toMatch(/\| 2 \| 2 \/ 4 \| 2 \/ 4 \| 0 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 2 \| 2 \|/);
     expect(again.stdout).toContain('3 levels solved: mean pushes / moves 2.3 / 3.7 → 2.3 / 3.7');
   });
 
@@ -49,8 +50,15 @@ describe('bench/improve.ts', () => {
     const off = improve('--plans', plans, '--without', 'windows,vicinity', '--max-work', '1000');
     expect(off.status).toBe(0);
     expect(off.stdout).toContain('(order moves, without windows, vicinity, work 1000)');
-    // the walk windows ran (2 windows, none better); no window search, no vicinity search
-    expect(off.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 2 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 233 \|/);
+    // the walk windows ran (2 windows, none better) by the fewest pushes, then by moves: 4; no window search, no vicinity search
+    expect(off.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 4 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 462 \|/);
+    // --pushes-first 0: by moves alone, 2 windows
+    const movesOnly = improve('--plans', plans, '--without', 'windows,vicinity', '--max-work', '1000', '--pushes-first', '0');
+    expect(movesOnly.stdout).toContain('(order moves, without windows, vicinity, work 1000, pushes first 0)');
+    expect(movesOnly.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 2 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 233 \|/);
+    const share = improve('--pushes-first', '2');
+    expect(share.status).toBe(2);
+    expect(share.stderr.trim()).toBe("bench/improve.ts: --pushes-first: '2' is not a share of the improvement (0 to 1)");
     const work = improve('--max-work', 'lots');
     expect(work.status).toBe(2);
     expect(work.stderr.trim()).toBe("bench/improve.ts: --max-work: 'lots' is not a number of work units (0 or more)");
