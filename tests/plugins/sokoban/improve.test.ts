@@ -4,13 +4,15 @@
  * known lengths; every improved plan replays and expands to valid steps;
  * auto's --improve on a level (plans validated by the ground domain).
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveBudget, defaultImproveWork, FAR_CAP_MS, improvePlan, IMPROVE_CAP_MS, improveTimeLeft, LONG_MOVES, LONG_MS, startBound, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
-import { expandPushes, type Push } from '../../../src/plugins/sokoban/push-search.ts';
+import { expandPushes, type Push, pushSearch } from '../../../src/plugins/sokoban/push-search.ts';
+import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
 import { Vicinity } from '../../../src/plugins/sokoban/vicinity.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
@@ -277,6 +279,32 @@ describe('the passes', () => {
 
   it('pushesOfSteps reads the pushes of a plan of domains/sokoban.pl steps', () => {
     expect(pushesOfSteps(room, expandPushes(room, detour))).toEqual(detour);
+  });
+});
+
+const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt', import.meta.url));
+
+describe('the fewest pushes first, then moves', () => {
+  it.skipIf(!existsSync(microban))('Microban 15, a greedy plan of 14 pushes and 37 moves: by pushes it becomes 12 pushes and 43 moves; by moves the first phase goes there too, and the answer is never more than the 37 moves it came with', () => {
+    const b = new Board(readLevel(readFileSync(microban, 'utf8'), microban, 15));
+    const found = pushSearch(b, deadSquares(b), { cycle: 'state', timeoutMs: 60_000, maxNodes: 20_000 }, { gWeight: 0, hWeight: 1, estimate: 'manhattan', goalOnGeneration: true, preferDeep: true });
+    const plan = found.pushes!;
+    expect(replay(b, plan)).toMatchObject({ pushes: 14, moves: 37 });
+    const limits = { timeoutMs: 60_000, maxWork: 20_000 };
+    const byPushes = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 0 } });
+    expect(byPushes.after).toEqual({ pushes: 12, moves: 43 });
+    expect(solves(b, byPushes.pushes)).toBe(true);
+    // by moves: the second phase finds its way back from 12 pushes and 43 moves to 14 and 37
+    const twoPhases = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 1 } });
+    expect(twoPhases).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 42 });
+    expect(twoPhases.pushes).toEqual(plan);
+    // with 3,500 units of work the second phase ends at once, on 12 pushes and 43 moves: the plan kept by moves is the one that came
+    const cut = improvePlan(b, plan, { timeoutMs: 60_000, maxWork: 3500, order: { push: 1, walk: 1 } });
+    expect(cut).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 24 });
+    expect(cut.pushes).toEqual(plan);
+    // by moves alone: fewer window searches, the same answer
+    const movesAlone = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 1 }, pushesFirst: 0 });
+    expect(movesAlone).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 12 });
   });
 });
 
