@@ -57,8 +57,7 @@ export function planLines(text: string): { plans: Map<number, PlanLine>; other: 
     if (m) {
       const search = { ...(m[4] === undefined ? {} : { expanded: Number(m[4]) }), ...(m[5] === undefined ? {} : { ms: Number(m[5]) }) };
       plans.set(Number(m[2]), { lurd: m[3], line: i + 1, column: m[1].length + 1, ...search });
-    }
-    else if (line.trim() !== '' && !line.trim().startsWith('#')) other.push(i + 1);
+    } else if (line.trim() !== '' && !line.trim().startsWith('#')) other.push(i + 1);
   });
   return { plans, other };
 }

@@ -33,10 +33,11 @@
  * gained nothing. When the order counts walking (moves, pareto), the
  * rounds first take the fewest pushes (PUSHES_FIRST) for a share of the
  * time and work (PUSHES_FIRST_SHARE), then the order itself from that
- * plan; the answer is the best plan by the order seen in either phase. A candidate is first sized from its changed stretch
- * (spliceSize), then replayed from the level's start (`replay`) and kept
- * only when it is valid and better, so a bug in a pass can cost time but
- * never a worse or invalid plan.
+ * plan; the answer is the best plan by the order seen in either phase.
+ * A candidate is first sized from its changed stretch (spliceSize), then
+ * replayed from the level's start (`replay`) and kept only when it is
+ * valid and better, so a bug in a pass can cost time but never a worse or
+ * invalid plan.
  */
 import { Heap } from '../../util/heap.ts';
 import { LimitReached } from '../../util/budget.ts';
@@ -227,8 +228,26 @@ export function replay(board: Board, pushes: readonly Push[]): Replay | null {
  */
 export type PlanOrder = { push: number; walk: number } | 'pareto';
 
+/** The order of the first phase of improvePlan: the fewest pushes, then the fewest moves. */
+export const PUSHES_FIRST: PlanOrder = { push: 1, walk: 0 };
+
+/**
+ * The share of an improvement's time and work spent on the fewest pushes
+ * first when plans are ordered by moves (or pareto). Improving by moves
+ * alone keeps only candidates with fewer moves, and a shorter route of
+ * pushes usually needs a longer walk somewhere at first: the improvement
+ * stalled (classic 7, 11, 81, 82 at 40 s each: 1.52–1.73 times the best
+ * known pushes by moves, 0.90–1.21 by pushes, with fewer moves as well).
+ */
+export const PUSHES_FIRST_SHARE = 0.75;
+
+/** Whether an order is the fewest pushes first (walking only breaks ties). */
+function byPushes(order: PlanOrder): boolean {
+  return order !== 'pareto' && order.walk === 0 && order.push > 0;
+}
+
 /** Whether plan a is better than plan b under `order`. */
-export function better(a: PlanSize, b: PlanSize, order: PlanOrder = { push: 1, walk: 0 }): boolean {
+export function better(a: PlanSize, b: PlanSize, order: PlanOrder = PUSHES_FIRST): boolean {
   if (order === 'pareto') return a.pushes <= b.pushes && a.moves <= b.moves && (a.pushes < b.pushes || a.moves < b.moves);
   const ca = order.push * a.pushes + order.walk * (a.moves - a.pushes);
   const cb = order.push * b.pushes + order.walk * (b.moves - b.pushes);
@@ -483,12 +502,13 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   let phaseOrder: PlanOrder = share > 0 ? PUSHES_FIRST : taskOrder;
   let phaseDeadline = share > 0 ? t0 + share * limits.timeoutMs : deadline;
   let phaseWork = share > 0 ? share * maxWork : maxWork;
-  const stopped = (): boolean =>
-    stats.work >= phaseWork ||
-    performance.now() >= phaseDeadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
+  /** Whether the work or the time is used up (against these limits), or the solve was stopped. */
+  const reached = (work: number, until: number): boolean =>
+    stats.work >= work || performance.now() >= until || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
+  /** The phase's limits reached. */
+  const stopped = (): boolean => reached(phaseWork, phaseDeadline);
   /** The whole improvement's limits reached (not only the phase's). */
-  const outOfLimits = (): boolean =>
-    stats.work >= maxWork || performance.now() >= deadline || limits.signal?.aborted === true || (limits.interrupt !== undefined && Atomics.load(limits.interrupt, 0) !== 0);
+  const outOfLimits = (): boolean => reached(maxWork, deadline);
   let best = plan.slice();
   let r = replay(board, best);
   const stats = { windows: 0, spliced: 0, cuts: 0, regrouped: 0, rerouted: 0, reordered: 0, vicinities: 0, nearby: 0, expanded: 0, work: plan.length };
@@ -790,24 +810,6 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     r = kept.replay;
   }
   return done(before);
-}
-
-/** The order of the first phase of improvePlan: the fewest pushes, then the fewest moves. */
-export const PUSHES_FIRST: PlanOrder = { push: 1, walk: 0 };
-
-/**
- * The share of an improvement's time and work spent on the fewest pushes
- * first when plans are ordered by moves (or pareto). Improving by moves
- * alone keeps only candidates with fewer moves, and a shorter route of
- * pushes usually needs a longer walk somewhere at first: the improvement
- * stalled (classic 7, 11, 81, 82 at 40 s each: 1.52–1.73 times the best
- * known pushes by moves, 0.90–1.21 by pushes, with fewer moves as well).
- */
-export const PUSHES_FIRST_SHARE = 0.75;
-
-/** Whether an order is the fewest pushes first (walking only breaks ties). */
-function byPushes(order: PlanOrder): boolean {
-  return order !== 'pareto' && order.walk === 0 && order.push > 0;
 }
 
 /**

@@ -164,12 +164,12 @@ describe('the passes', () => {
     const moves = { push: 1, walk: 1 };
     const only = (b: Board, plan: Push[]) => improvePlan(b, plan, { timeoutMs: 60_000, order: moves, detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false });
     const b1 = board(['#########', '#       #', '#@$   . #', '#       #', '# $   . #', '#       #', '#########']);
-    const wander = only(b1, pushesOf(b1, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R'));
+    const plan = pushesOf(b1, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
+    const wander = only(b1, plan);
     // by the fewest pushes first (two rounds of the two window sizes: the first gains), then by moves (one round): 6 searches
     expect(wander).toMatchObject({ before: { pushes: 10, moves: 26 }, after: { pushes: 8, moves: 14 }, vicinities: 6, nearby: 1 });
     expect(named(b1, wander.pushes)).toBe('x2y2R x3y2R x4y2R x5y2R x2y4R x3y4R x4y4R x5y4R');
     // by moves alone (pushesFirst 0), or by pushes (one phase whatever pushesFirst): the two rounds, the same plan
-    const plan = pushesOf(b1, 'x2y2R x3y2D x3y3U x2y4R x3y2R x4y2R x5y2R x3y4R x4y4R x5y4R');
     const vicinityOnly = { detours: false, windows: false, walks: false, routes: false, regroup: false, reorder: false } as const;
     const movesAlone = improvePlan(b1, plan, { timeoutMs: 60_000, order: moves, pushesFirst: 0, ...vicinityOnly });
     const pushesAlone = improvePlan(b1, plan, { timeoutMs: 60_000, order: { push: 1, walk: 0 }, pushesFirst: 0.5, ...vicinityOnly });
