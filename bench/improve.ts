@@ -5,7 +5,7 @@
  * at the end the means over the levels solved.
  *
  *   npx tsx bench/improve.ts [--levels FILE[:RANGES]] [--timeout SEC] [--improve SEC | --improve auto] [--order moves|pushes|pareto] [--factor F] [--min-work N] [--all-boxes] [--nodes-per-push N] [--max-window-nodes N] [--best FILE]
- *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N] [--pushes-first SHARE]
+ *                           [--save-plans FILE | --plans FILE [--root DIR]] [--without PASS,…] [--max-work N] [--pushes-first SHARE] [--cap-start F]
  *
  * `--improve auto` (the default) is auto's default (defaultImproveBudget:
  * defaultImproveWork of the search's expanded states, at most
@@ -29,7 +29,9 @@
  * (ImproveLimits.maxWork: deterministic, unlike the time) instead of at
  * --improve's seconds. `--pushes-first SHARE`: the share of the time and
  * work spent on the fewest pushes before the order's own (ImproveLimits.
- * pushesFirst; 0: the order alone).
+ * pushesFirst; 0: the order alone). `--cap-start F`: the window searches'
+ * node limits start at F times their full value (ImproveLimits.capStart;
+ * 1: the full limits from the start).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -65,6 +67,7 @@ const { values } = benchArgs(import.meta.url, {
     without: { type: 'string' },
     'max-work': { type: 'string' },
     'pushes-first': { type: 'string' },
+    'cap-start': { type: 'string' },
   },
 });
 const PASSES = ['windows', 'walks', 'detours', 'regroup', 'routes', 'reorder', 'vicinity'] as const;
@@ -82,6 +85,10 @@ if (values['max-work'] !== undefined && !(Number(values['max-work']) >= 0)) {
 }
 if (values['pushes-first'] !== undefined && !(Number(values['pushes-first']) >= 0 && Number(values['pushes-first']) <= 1)) {
   console.error(`bench/improve.ts: --pushes-first: '${values['pushes-first']}' is not a share of the improvement (0 to 1)`);
+  process.exit(2);
+}
+if (values['cap-start'] !== undefined && !(Number(values['cap-start']) > 0 && Number(values['cap-start']) <= 1)) {
+  console.error(`bench/improve.ts: --cap-start: '${values['cap-start']}' is not a fraction of the window limits (above 0, at most 1)`);
   process.exit(2);
 }
 // --root: the improvement (improve.ts, board.ts) of another checkout, e.g. a git worktree of an older commit, on the same plans
@@ -129,7 +136,7 @@ const order: PlanOrder = values.order === 'pushes' ? { push: 1, walk: 0 } : valu
 const num = (v: string | undefined): number | undefined => (v === undefined ? undefined : Number(v));
 const cpuMs = (c: NodeJS.CpuUsage): number => (c.user + c.system) / 1000;
 
-console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}${without.size ? `, without ${[...without].join(', ')}` : ''}${values['max-work'] ? `, work ${values['max-work']}` : ''}${values['pushes-first'] ? `, pushes first ${values['pushes-first']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
+console.log(`auto + improve ${values.improve}${values.factor ? ` factor ${values.factor}` : ''}${values['min-work'] ? ` min work ${values['min-work']}` : ''} (order ${values.order}${values['all-boxes'] ? ', all boxes' : ''}${values['nodes-per-push'] ? `, ${values['nodes-per-push']} nodes per push` : ''}${values['max-window-nodes'] ? `, window nodes at most ${values['max-window-nodes']}` : ''}${without.size ? `, without ${[...without].join(', ')}` : ''}${values['max-work'] ? `, work ${values['max-work']}` : ''}${values['pushes-first'] ? `, pushes first ${values['pushes-first']}` : ''}${values['cap-start'] ? `, window limits from ${values['cap-start']}` : ''}), ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s\n`);
 console.log(`| level | pushes / moves | improved |${best ? ' × best (pushes / moves) |' : ''} windows (spliced) | cuts | regrouped | box routes | runs moved | vicinity (spliced) | search expanded | improve work | search CPU ms | improve CPU ms |`);
 console.log(`|---|---|---|${best ? '---|' : ''}---|---|---|---|---|---|---|---|---|---|`);
 /** Ratios to the best known (coverage-report's ratio), when both are known. */
@@ -188,6 +195,7 @@ for (const level of numbers) {
     order,
     relevant: !values['all-boxes'],
     pushesFirst: num(values['pushes-first']),
+    capStart: num(values['cap-start']),
     nodesPerPush: num(values['nodes-per-push']),
     maxWindowNodes: num(values['max-window-nodes']),
     ...passSwitches,

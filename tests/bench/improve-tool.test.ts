@@ -56,6 +56,13 @@ describe('bench/improve.ts', () => {
     const movesOnly = improve('--plans', plans, '--without', 'windows,vicinity', '--max-work', '1000', '--pushes-first', '0');
     expect(movesOnly.stdout).toContain('(order moves, without windows, vicinity, work 1000, pushes first 0)');
     expect(movesOnly.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 2 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 233 \|/);
+    // --cap-start 1: the window limits full from the start; the same windows here, where no window search reaches even its lowest limit
+    const full = improve('--plans', plans, '--without', 'windows,vicinity', '--max-work', '1000', '--cap-start', '1');
+    expect(full.stdout).toContain('(order moves, without windows, vicinity, work 1000, window limits from 1)');
+    expect(full.stdout).toMatch(/\| 3 \| 4 \/ 6 \| 4 \/ 6 \| 4 \(0\) \| 0 \| 0 \| 0 \| 0 \| 0 \(0\) \| 0 \| 462 \|/);
+    const cap = improve('--cap-start', '0');
+    expect(cap.status).toBe(2);
+    expect(cap.stderr.trim()).toBe("bench/improve.ts: --cap-start: '0' is not a fraction of the window limits (above 0, at most 1)");
     const share = improve('--pushes-first', '2');
     expect(share.status).toBe(2);
     expect(share.stderr.trim()).toBe("bench/improve.ts: --pushes-first: '2' is not a share of the improvement (0 to 1)");

@@ -29,8 +29,12 @@
  *   layouts within one box of some state of the plan (vicinity.ts).
  *
  * Each round runs the cheap passes (detours, box routes, regrouping, runs)
- * before the windows; the vicinity windows run when a round of the others
- * gained nothing. When the order counts walking (moves, pareto), the
+ * before the windows. The windows' node limits start low (WINDOW_CAP_START
+ * of the full ones) and rise CAP_STEP times after a round that gained
+ * nothing while some window search used all of its limit; the vicinity
+ * windows run when a round of the others gained nothing at the full
+ * limits (or with no window search at its limit), and the rounds end
+ * when that one gains nothing either. When the order counts walking (moves, pareto), the
  * rounds first take the fewest pushes (PUSHES_FIRST) for a share of the
  * time and work (PUSHES_FIRST_SHARE), then the order itself from that
  * plan; the answer is the best plan by the order seen in either phase.
@@ -143,7 +147,32 @@ export interface ImproveLimits {
   vicinity?: boolean;
   /** Node limit of one vicinity search (default VICINITY_NODES). */
   maxVicinityNodes?: number;
+  /**
+   * The window searches' node limits start at this fraction of the limits
+   * above (default WINDOW_CAP_START) and rise CAP_STEP times whenever a
+   * round gains nothing while a window search used all of its limit, up to
+   * the full limits; 1: the full limits from the start.
+   */
+  capStart?: number;
 }
+
+/**
+ * Where the window searches' node limits start (ImproveLimits.capStart).
+ * A window that needs many states rarely pays: with the full limits from
+ * the start, the first pass of 32-push windows over classic 38's plan
+ * of 319 pushes took 1 s, most of it in windows that hit their limit,
+ * and the 64-push windows that bring it from 203 to 107 pushes came after
+ * the 1 s a long plan gets. With limits a sixteenth as high the round
+ * reaches every window size early, and the windows that need more states
+ * come in later rounds. The 72 classic plans of `auto`'s searches, the
+ * default budgets: 70 of 71 within both plan goals against 69, geometric
+ * means 0.993× / 1.078× the best known pushes / moves against 1.035× /
+ * 1.192×; Microban the same plans but 153's, shorter (README, session 52).
+ */
+export const WINDOW_CAP_START = 1 / 16;
+
+/** How many times higher the window limits go after a round that gained nothing (ImproveLimits.capStart). */
+export const CAP_STEP = 4;
 
 /** The window sizes of the vicinity pass, in pushes. */
 export const VICINITY_WINDOWS: readonly number[] = [32, 128];
@@ -544,10 +573,18 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     return false;
   };
 
+  /** The window limits' fraction of the full limits in this round (capStart, raised by CAP_STEP after a round without gain). */
+  const capStart = Math.min(1, limits.capStart ?? WINDOW_CAP_START);
+  let capScale = capStart;
+  /** The node limit of the last window search, and whether a window search of this round used all of its. */
+  let lastNodes = 0;
+  let capped = false;
+
   /** The node limit of a window search of k pushes (its set-up charged to the work). */
   const windowNodes = (k: number): number => {
     stats.work += WINDOW_SETUP_WORK;
-    return Math.max(1, Math.min(limits.maxWindowNodes ?? 50_000, (limits.nodesPerPush ?? 1000) * k, maxWork - stats.work));
+    lastNodes = Math.max(1, Math.min(capScale * (limits.maxWindowNodes ?? 50_000), capScale * (limits.nodesPerPush ?? 1000) * k, maxWork - stats.work));
+    return lastNodes;
   };
 
   /**
@@ -569,6 +606,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
       const fixed = vicinity || limits.relevant === false ? undefined : unmoved(cur.boxes[i], best.slice(i, j));
       const sub = new Board(subLevel(board, cur.boxes[i], cur.player[i], cur.boxes[j], fixed));
       const res = solve(sub, i, j, cur);
+      if (!vicinity && res.expanded >= lastNodes) capped = true;
       if (vicinity) stats.vicinities++;
       else stats.windows++;
       stats.expanded += res.expanded;
@@ -782,14 +820,21 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     if (limits.walks !== false) for (const k of [8, 16]) if (!stopped()) gained = walkPass(k) || gained;
     if (limits.regroup !== false) gained = regroup() || gained;
     if (limits.reorder !== false) gained = reorder() || gained;
-    // the vicinity windows, dearer, once the others gain nothing
-    if (!gained && limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
+    // the vicinity windows, dearer, once the others gain nothing at their full limits (or need no more states than they had)
+    if (!gained && (capScale >= 1 || !capped) && limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
     return gained;
   };
 
-  /** Rounds of the passes by the phase's order, while they gain and its limits allow. */
+  /** Rounds of the passes by the phase's order while its limits allow, until one gains nothing at the full window limits. */
   const rounds = (): void => {
-    while (!stopped() && oneRound());
+    capScale = capStart;
+    while (!stopped()) {
+      capped = false;
+      if (oneRound()) continue;
+      // higher limits change nothing when no window search reached its limit
+      if (capScale >= 1 || !capped) break;
+      capScale = Math.min(1, capScale * CAP_STEP);
+    }
   };
 
   try {

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { loadProblem } from '../../../src/core/load.ts';
 import { lurdSteps, solveLoaded, validateSteps } from '../../../src/pipeline/solve.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveBudget, defaultImproveWork, FAR_CAP_MS, improvePlan, IMPROVE_CAP_MS, improveTimeLeft, LONG_MOVES, LONG_MS, startBound, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
+import { better, cutDetours, spliceSize, stateAfter, walkScratch, defaultImproveBudget, defaultImproveWork, FAR_CAP_MS, improvePlan, IMPROVE_CAP_MS, improveTimeLeft, LONG_MOVES, LONG_MS, startBound, WINDOW_CAP_START, WINDOW_SETUP_WORK, pushesOfSteps, replay, subLevel, unmoved, walkSearch } from '../../../src/plugins/sokoban/improve.ts';
 import { expandPushes, type Push, pushSearch } from '../../../src/plugins/sokoban/push-search.ts';
 import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxRoutes } from '../../../src/plugins/sokoban/box-paths.ts';
@@ -305,6 +305,22 @@ describe('the fewest pushes first, then moves', () => {
     // by moves alone: fewer window searches, the same answer
     const movesAlone = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 1 }, pushesFirst: 0 });
     expect(movesAlone).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 12 });
+  });
+});
+
+describe('the window limits, low first', () => {
+  it.skipIf(!existsSync(microban))('Microban 105, a greedy plan of 36 pushes, 15,000 units of work by pushes: 24 pushes with the limits from a sixteenth (26 windows), 28 with them full from the start (14 windows: the work goes into windows that reach their limit)', () => {
+    const b = new Board(readLevel(readFileSync(microban, 'utf8'), microban, 105));
+    const found = pushSearch(b, deadSquares(b), { cycle: 'state', timeoutMs: 60_000, maxNodes: 20_000 }, { gWeight: 0, hWeight: 1, estimate: 'manhattan', goalOnGeneration: true, preferDeep: true });
+    const plan = found.pushes!;
+    expect(replay(b, plan)).toMatchObject({ pushes: 36, moves: 117 });
+    const limits = { timeoutMs: 60_000, maxWork: 15_000, order: { push: 1, walk: 0 } } as const;
+    const low = improvePlan(b, plan, limits);
+    expect(low).toMatchObject({ after: { pushes: 24, moves: 77 }, windows: 26, spliced: 3 });
+    expect(solves(b, low.pushes)).toBe(true);
+    expect(improvePlan(b, plan, { ...limits, capStart: WINDOW_CAP_START })).toMatchObject({ after: { pushes: 24 }, windows: 26 });
+    const full = improvePlan(b, plan, { ...limits, capStart: 1 });
+    expect(full).toMatchObject({ after: { pushes: 28, moves: 97 }, windows: 14, spliced: 2 });
   });
 });
 
