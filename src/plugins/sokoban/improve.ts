@@ -165,9 +165,9 @@ export interface ImproveLimits {
  * the 1 s a long plan gets. With limits a sixteenth as high the round
  * reaches every window size early, and the windows that need more states
  * come in later rounds. The 72 classic plans of `auto`'s searches, the
- * default budgets: 70 of 71 within both plan goals against 69, geometric
- * means 0.993× / 1.078× the best known pushes / moves against 1.035× /
- * 1.192×; Microban the same plans but 153's, shorter (README, session 52).
+ * default budgets: 70 of 71 within both plan goals against 67, geometric
+ * means 1.004× / 1.104× the best known pushes / moves against 1.048× /
+ * 1.218×; Microban the same plans but 153's, shorter (README, session 52).
  */
 export const WINDOW_CAP_START = 1 / 16;
 
