@@ -34,10 +34,11 @@
  * nothing while some window search used all of its limit; the vicinity
  * windows run when a round of the others gained nothing at the full
  * limits (or with no window search at its limit), and the rounds end
- * when that one gains nothing either. When the order counts walking (moves, pareto), the
- * rounds first take the fewest pushes (PUSHES_FIRST) for a share of the
- * time and work (PUSHES_FIRST_SHARE), then the order itself from that
- * plan; the answer is the best plan by the order seen in either phase.
+ * when that one gains nothing either. When the order counts walking
+ * (moves, pareto), the rounds first take the fewest pushes (PUSHES_FIRST)
+ * for a share of the time and work (PUSHES_FIRST_SHARE), then the order
+ * itself from that plan; the answer is the best plan by the order seen in
+ * either phase.
  * A candidate is first sized from its changed stretch (spliceSize), then
  * replayed from the level's start (`replay`) and kept only when it is
  * valid and better, so a bug in a pass can cost time but never a worse or
