@@ -580,6 +580,8 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
   /** The node limit of the last window search, and whether a window search of this round used all of its. */
   let lastNodes = 0;
   let capped = false;
+  /** Whether higher window limits would change nothing: they are full, or no window search of this round reached its limit. */
+  const settled = (): boolean => capScale >= 1 || !capped;
 
   /** The node limit of a window search of k pushes (its set-up charged to the work). */
   const windowNodes = (k: number): number => {
@@ -822,7 +824,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     if (limits.regroup !== false) gained = regroup() || gained;
     if (limits.reorder !== false) gained = reorder() || gained;
     // the vicinity windows, dearer, once the others gain nothing at their full limits (or need no more states than they had)
-    if (!gained && (capScale >= 1 || !capped) && limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
+    if (!gained && settled() && limits.vicinity !== false) for (const k of VICINITY_WINDOWS) if (!stopped()) gained = vicinityPass(k) || gained;
     return gained;
   };
 
@@ -832,8 +834,7 @@ export function improvePlan(board: Board, plan: readonly Push[], limits: Improve
     while (!stopped()) {
       capped = false;
       if (oneRound()) continue;
-      // higher limits change nothing when no window search reached its limit
-      if (capScale >= 1 || !capped) break;
+      if (settled()) break;
       capScale = Math.min(1, capScale * CAP_STEP);
     }
   };

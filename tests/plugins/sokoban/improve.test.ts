@@ -284,11 +284,16 @@ describe('the passes', () => {
 
 const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt', import.meta.url));
 
+/** Microban level n and the plan greedy push-level search with `manhattan` finds on it (long, easy to shorten). */
+function greedyPlan(n: number): { b: Board; plan: Push[] } {
+  const b = new Board(readLevel(readFileSync(microban, 'utf8'), microban, n));
+  const found = pushSearch(b, deadSquares(b), { cycle: 'state', timeoutMs: 60_000, maxNodes: 20_000 }, { gWeight: 0, hWeight: 1, estimate: 'manhattan', goalOnGeneration: true, preferDeep: true });
+  return { b, plan: found.pushes! };
+}
+
 describe('the fewest pushes first, then moves', () => {
   it.skipIf(!existsSync(microban))('Microban 15, a greedy plan of 14 pushes and 37 moves: by pushes it becomes 12 pushes and 43 moves; by moves the first phase goes there too, and the answer is never more than the 37 moves it came with', () => {
-    const b = new Board(readLevel(readFileSync(microban, 'utf8'), microban, 15));
-    const found = pushSearch(b, deadSquares(b), { cycle: 'state', timeoutMs: 60_000, maxNodes: 20_000 }, { gWeight: 0, hWeight: 1, estimate: 'manhattan', goalOnGeneration: true, preferDeep: true });
-    const plan = found.pushes!;
+    const { b, plan } = greedyPlan(15);
     expect(replay(b, plan)).toMatchObject({ pushes: 14, moves: 37 });
     const limits = { timeoutMs: 60_000, maxWork: 20_000 };
     const byPushes = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 0 } });
@@ -310,9 +315,7 @@ describe('the fewest pushes first, then moves', () => {
 
 describe('the window limits, low first', () => {
   it.skipIf(!existsSync(microban))('Microban 105, a greedy plan of 36 pushes, 15,000 units of work by pushes: 24 pushes with the limits from a sixteenth (26 windows), 28 with them full from the start (14 windows: the work goes into windows that reach their limit)', () => {
-    const b = new Board(readLevel(readFileSync(microban, 'utf8'), microban, 105));
-    const found = pushSearch(b, deadSquares(b), { cycle: 'state', timeoutMs: 60_000, maxNodes: 20_000 }, { gWeight: 0, hWeight: 1, estimate: 'manhattan', goalOnGeneration: true, preferDeep: true });
-    const plan = found.pushes!;
+    const { b, plan } = greedyPlan(105);
     expect(replay(b, plan)).toMatchObject({ pushes: 36, moves: 117 });
     const limits = { timeoutMs: 60_000, maxWork: 15_000, order: { push: 1, walk: 0 } } as const;
     const low = improvePlan(b, plan, limits);
