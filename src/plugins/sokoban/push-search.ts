@@ -41,6 +41,7 @@ import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
 import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
+import { StuckPatterns, SUBTREE_ASK, type StuckStats } from './stuck.ts';
 import { PackingOrder } from './packing.ts';
 import { Novelty } from './novelty.ts';
 
@@ -97,6 +98,14 @@ export interface PushSearchConfig {
    * cluster is stored and prunes every later state holding it. Default off.
    */
   patterns?: boolean;
+  /**
+   * Stuck patterns (stuck.ts; forward only): a state whose subtree has
+   * grown to SUBTREE_ASK expanded states is examined: its wobblers and
+   * xy-free boxes left out, the rest searched; a dead rest is stored as a
+   * pattern, and the state's descendants and every state holding the
+   * pattern are not expanded. Default off.
+   */
+  stuck?: boolean;
   /**
    * Packing order of goal rooms (packing.ts; forward only): a push onto a
    * goal of a room (≥ 2 adjacent goals) ahead of its turn in the room's
@@ -187,6 +196,8 @@ export interface PushSearchResult {
   stats: SearchStats;
   /** With PushSearchConfig.patterns: the patterns' own work (not in stats). */
   patterns?: PatternStats;
+  /** With PushSearchConfig.stuck: the stuck patterns' own work (not in stats). */
+  stuck?: StuckStats;
   /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
   goalMacros?: GoalMacroStats;
   /** Backward, with keepReached: the states it stored, for forward searches to meet. */
@@ -280,6 +291,11 @@ export class PushSpace implements BestFirstSpace {
   macros: TunnelMacros | null = null;
   /** The learned deadlock patterns (forward), or null. */
   patterns: DeadlockPatterns | null = null;
+  /** The stuck patterns (forward), or null; with them the search's store (for the parents) and, per stored state, its expanded descendants (-1: proven dead). */
+  stuck: StuckPatterns | null = null;
+  store: StateStore | null = null;
+  private subtree = new Int32Array(0);
+  private readonly askBoxes: Int32Array;
   /** The packing order whose out-of-turn pushes are not generated (forward), or null. */
   packing: PackingOrder | null = null;
   /** PI-corral pruning of the pushes (forward, no macros), or null. */
@@ -330,6 +346,7 @@ export class PushSpace implements BestFirstSpace {
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
     this.cellBoxAt = new Uint8Array(features ? size : 0);
+    this.askBoxes = new Int32Array(board.boxes.length);
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
     this.targetAt = new Uint8Array(size);
     for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
@@ -634,10 +651,11 @@ export class PushSpace implements BestFirstSpace {
    * stays decoded for `applicable`.
    */
   readonly pruneOnPop = (s: Uint32Array, off: number, id: number): boolean => {
+    if (this.stuck !== null && this.stuckDead(s, off, id)) return true;
     const moved = id < this.movedTo.length ? this.movedTo[id] : 0;
     if (moved === 0 || this.corrals === null) return false;
     const to = this.board.cells[moved - 1];
-    this.decode(s, off);
+    if (s !== this.poppedData || off !== this.poppedOff) this.decode(s, off);
     this.poppedData = s;
     this.poppedOff = off;
     if (this.corrals.deadlockedNear(this.boxAt, this.board.cells[s[off + this.BW]], to, this.inReach)) return true;
@@ -645,6 +663,40 @@ export class PushSpace implements BestFirstSpace {
     this.movedTo[id] = 0;
     return false;
   };
+
+  /**
+   * With stuck patterns, for a state taken to be expanded: whether a stored
+   * pattern holds in it, or it descends from a state proven dead; counts it
+   * in the subtree of each ancestor, and examines an ancestor whose subtree
+   * reaches SUBTREE_ASK (stuck.ts).
+   */
+  private stuckDead(s: Uint32Array, off: number, id: number): boolean {
+    const stuck = this.stuck as StuckPatterns;
+    const store = this.store as StateStore;
+    this.decode(s, off);
+    this.poppedData = s;
+    this.poppedOff = off;
+    const cells = this.board.cells;
+    if (stuck.matches(this.boxAt, this.boxes, this.nDecoded, cells[s[off + this.BW]])) return true;
+    if (store.size > this.subtree.length) {
+      const grown = new Int32Array(Math.max(1024, store.size * 2));
+      grown.set(this.subtree);
+      this.subtree = grown;
+    }
+    const { subtree, askBoxes } = this;
+    const data = store.data;
+    const W = this.words;
+    for (let a = store.parent[id]; a >= 0; a = store.parent[a]) {
+      if (subtree[a] < 0) return true;
+      if (++subtree[a] !== SUBTREE_ASK) continue;
+      const n = this.readBoxes(data, a * W, askBoxes);
+      if (stuck.examine(askBoxes, n, cells[data[a * W + this.BW]])) {
+        subtree[a] = -1;
+        return true;
+      }
+    }
+    return false;
+  }
 
   /** Whether the free square q is in the player's region of the state decoded last. */
   private readonly inReach = (q: number): boolean => this.reachLabels[q] === this.reach;
@@ -841,6 +893,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   space.frozenGoals = frozenGoals;
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
+  if (!back && c.stuck === true) space.stuck = new StuckPatterns(board, dead);
   if (!back && c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));
   else if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
   if (c.packing === true) space.packing = packing;
@@ -869,9 +922,12 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
       evaluator: space,
       rejectOp: back ? null : space.rejectFreeze,
       pruneNew: corrals || space.patterns ? space.onNew : null,
-      pruneOnPop: corrals ? space.pruneOnPop : null,
+      pruneOnPop: corrals || space.stuck ? space.pruneOnPop : null,
       open: c.features ? new FeatureOpen(() => space.cell) : null,
-      onStore: back && meeting && c.keepReached ? (st) => (store = st) : undefined,
+      onStore: (st) => {
+        space.store = st;
+        if (back && meeting && c.keepReached) store = st;
+      },
       deadRoot: back
         ? 'the box estimate proves that the goals cannot be matched to the initial boxes'
         : 'the box estimate proves the initial state a dead end (some box can reach no goal)',
@@ -891,6 +947,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   const kept = store as StateStore | null;
   if (kept) result.reached = { size: kept.size, find: (s, off) => kept.find(s, off), pushesFrom: (id) => space.pushes(kept.path(id)) };
   if (space.patterns) result.patterns = space.patterns.stats;
+  if (space.stuck) result.stuck = space.stuck.stats;
   if (space.goalMacros) result.goalMacros = space.goalMacros.stats;
   return result;
 }

@@ -37,6 +37,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'frozenGoals', decl: onOff('frozen-goals', 'prune frozen-goal deadlocks: boxes frozen on goals leave the others too few goals they can reach (forward searches)', 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
+  { field: 'stuck', decl: onOff('stuck', 'stuck patterns: a state whose subtree has grown to 64 expanded states is examined (its wobblers and freely movable boxes left out, the rest searched); a dead rest prunes the subtree and every state holding it (forward searches)', 'off') },
   { field: 'piCorrals', decl: onOff('pi-corrals', 'PI-corral pruning: where the boxes fence a corral that must be entered, only the pushes into it (forward searches, not with macros)', 'off') },
   { field: 'packing', decl: onOff('packing', "packing order of goal rooms: no push onto a room's goal ahead of its turn (forward searches; a heuristic cut, searched again without it when it exhausts the space)", 'off') },
   { field: 'parking', decl: onOff('parking', "packing order with parking: a room goal no box can be brought to from where the boxes are gets its box from a parking square, filled first (forward searches with an order: features, goal or box macros, packing)", 'off') },
