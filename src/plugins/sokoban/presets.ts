@@ -9,7 +9,7 @@
  *   push distances, a forward feature-space search with goal macros,
  *   parking in the packing order (packing.ts), FESS's advisor weights and
  *   the out-of-plan feature (features.ts, goal-macros.ts), the same search with box macros (every box to every
- *   square it reaches) instead of goal macros; all with deadlock pruning;
+ *   square it reaches) instead of goal macros and with stuck patterns (stuck.ts); all with deadlock pruning;
  *   then the plan found is shortened (improve.ts). Fast; not optimal.
  * - `optimal-moves` on a level: A* on the ground task with the matching
  *   heuristic and deadlock pruning: fewest moves under unit costs (cheapest
@@ -37,7 +37,7 @@ export interface AutoMember {
   backward: boolean;
   /** Stop when the estimate stalls (PushSearchConfig.stall), leaving the rest of the share to the members after it (memberSliceMs); absent: run to the end of the share. */
   stall?: number;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals' | 'stuck'>;
 }
 
 /**
@@ -66,11 +66,11 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
     techniques: { features: true, goalMacros: true, parking: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
   },
   {
-    label: 'forward feature-space search with box macros, PI-corrals, advisor weights and out of plan, matching',
+    label: 'forward feature-space search with box macros, PI-corrals, advisor weights, out of plan and stuck patterns, matching',
     share: 0.25,
     estimate: 'matching',
     backward: false,
-    techniques: { features: true, boxMacros: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
+    techniques: { features: true, boxMacros: true, piCorrals: true, advisorWeights: true, outOfPlan: true, stuck: true },
   },
 ];
 
