@@ -15,7 +15,7 @@
  * Each removal frees squares, so both are repeated until nothing changes.
  * What stays (the *stuck* boxes) is the question: can pushes, with every
  * box that becomes xy-free on the way removed at once, bring every stuck
- * box onto a goal? A search of at most `nodeLimit` positions answers it;
+ * box onto a goal? A search of at most STUCK_NODE_LIMIT positions answers it;
  * only when it exhausts them without such a position is the state dead
  * (a plan of the whole state, its pushes of removed boxes left out and each
  * box removed the moment it is xy-free, would be a path of this search: a
@@ -85,10 +85,8 @@ export class StuckPatterns {
   readonly patterns: StuckPattern[] = [];
   /** Per square, the patterns whose first (smallest) box is there. */
   private readonly byFirst: (StuckPattern[] | undefined)[];
-  /** Answers already known, by the stuck boxes and the player's region. */
-  private readonly known = new Map<string, Outcome>();
-  /** For a known 'limit': the limit it was searched with. */
-  private readonly limitOf = new Map<string, number>();
+  /** Answers already known, by the stuck boxes and the player's region, with the position limit they were searched with. */
+  private readonly known = new Map<string, { out: Outcome; limit: number }>();
   /** States checked against the patterns (the main search's pops), for the searches' budget. */
   private checked = 0;
   private readonly freeze: FreezeCheck;
@@ -99,11 +97,12 @@ export class StuckPatterns {
   private readonly queue: Int32Array;
   private readonly frozenOut: Int32Array;
   private readonly list: Int32Array;
+  /** The smallest square of the player's region after the last killFree. */
+  private lastMin = -1;
 
   constructor(
     private readonly board: Board,
     private readonly dead: Uint8Array,
-    private readonly nodeLimit = STUCK_NODE_LIMIT,
   ) {
     const n = board.size;
     this.byFirst = new Array<StuckPattern[] | undefined>(n);
@@ -138,18 +137,19 @@ export class StuckPatterns {
     if (this.patterns.length >= STUCK_MAX_PATTERNS || this.stats.positions >= STUCK_ALLOWANCE + STUCK_SHARE * this.checked) return false;
     this.stats.asked++;
     const sub = this.sub;
-    for (let i = 0; i < n; i++) sub[boxes[i]] = 1;
-    this.removeWobblers(player);
     const list = this.list;
-    let m = 0;
-    for (let i = 0; i < n; i++) if (sub[boxes[i]]) list[m++] = boxes[i];
+    for (let i = 0; i < n; i++) {
+      sub[boxes[i]] = 1;
+      list[i] = boxes[i];
+    }
+    let m = this.removeWobblers(player, list, n);
     m = this.killFree(player, list, m);
     for (let i = 0; i < m; i++) sub[list[i]] = 0;
     let set = list.slice(0, m).sort();
     // boxes frozen among the others never move: they cost the search nothing
     const movable = set.length - this.freeze.frozenSet(set, set.length, this.frozenOut);
     if (movable === 0 || movable > STUCK_MAX_BOXES) return false;
-    if (this.allOnGoals(set) || this.ask(set, player, this.nodeLimit) !== 'dead') return false;
+    if (this.allOnGoals(set) || this.ask(set, player, STUCK_NODE_LIMIT) !== 'dead') return false;
     // shrink: leave out boxes while the rest stays dead
     for (let i = 0; i < set.length && set.length > 1; ) {
       const fewer = Int32Array.from(set.filter((_, j) => j !== i));
@@ -193,14 +193,11 @@ export class StuckPatterns {
     for (const b of set) sub[b] = 0;
     const key = String.fromCharCode(...set, min);
     const seen = this.known.get(key);
-    if (seen !== undefined && (seen !== 'limit' || this.limitOf.get(key)! >= limit)) return seen;
+    // a limited answer holds for a limit as low or lower only
+    if (seen !== undefined && (seen.out !== 'limit' || seen.limit >= limit)) return seen.out;
     const out = this.search(set, min, limit);
-    if (this.known.size >= KNOWN_LIMIT) {
-      this.known.clear();
-      this.limitOf.clear();
-    }
-    this.known.set(key, out);
-    if (out === 'limit') this.limitOf.set(key, limit);
+    if (this.known.size >= KNOWN_LIMIT) this.known.clear();
+    this.known.set(key, { out, limit });
     return out;
   }
 
@@ -233,37 +230,44 @@ export class StuckPatterns {
     }
   }
 
-  private lastMin = -1;
-
-  /** Removes the wobblers of `sub` (the player on `player`) until none is left. */
-  private removeWobblers(player: number): void {
-    const { dirs, floor, cells } = this.board;
+  /** Whether the box on b is a wobbler: the player (region `reach` in `mark`) can push it one square and walk round to push it back. */
+  private wobbles(b: number, reach: number): boolean {
+    const { dirs, floor } = this.board;
     const sub = this.sub;
-    for (let changed = true; changed; ) {
-      changed = false;
+    for (let d = 0; d < 4; d++) {
+      const a = b + dirs[d];
+      const a2 = a + dirs[d];
+      if (this.mark[b - dirs[d]] !== reach || !floor[a] || sub[a] || !floor[a2] || sub[a2]) continue;
+      // pushed to a, the player on b: can he walk round to a2?
+      sub[b] = 0;
+      sub[a] = 1;
+      const stamp = ++this.stamp;
+      floodRegion(this.board, sub, b, this.mark2, stamp, this.queue);
+      sub[a] = 0;
+      sub[b] = 1;
+      if (this.mark2[a2] === stamp) return true;
+    }
+    return false;
+  }
+
+  /**
+   * Removes from `sub` and from list[0..n) the wobblers (the player on
+   * `player`), until none is left (the list compacted); returns the count
+   * left. Removing a box only frees squares, so a wobbler stays one and the
+   * boxes left do not depend on the order.
+   */
+  private removeWobblers(player: number, list: Int32Array, n: number): number {
+    for (;;) {
       const reach = ++this.stamp;
-      floodRegion(this.board, sub, player, this.mark, reach, this.queue);
-      for (const b of cells) {
-        if (!sub[b]) continue;
-        for (let d = 0; d < 4; d++) {
-          const a = b + dirs[d];
-          const a2 = a + dirs[d];
-          if (this.mark[b - dirs[d]] !== reach || !floor[a] || sub[a] || !floor[a2] || sub[a2]) continue;
-          // pushed to a, the player on b: can he walk round to a2 (to push it back)?
-          sub[b] = 0;
-          sub[a] = 1;
-          const stamp = ++this.stamp;
-          floodRegion(this.board, sub, b, this.mark2, stamp, this.queue);
-          const back = this.mark2[a2] === stamp;
-          sub[a] = 0;
-          if (back) {
-            changed = true;
-            break;
-          }
-          sub[b] = 1;
-        }
-        if (changed) break;
+      floodRegion(this.board, this.sub, player, this.mark, reach, this.queue);
+      let m = 0;
+      for (let i = 0; i < n; i++) {
+        const b = list[i];
+        if (this.wobbles(b, reach)) this.sub[b] = 0;
+        else list[m++] = b;
       }
+      if (m === n) return n;
+      n = m;
     }
   }
 
