@@ -15,6 +15,7 @@
 import { pollSetup } from '../util/budget.ts';
 import { Heap } from '../util/heap.ts';
 import type { Task } from '../strips/task.ts';
+import { grow } from '../util/grow.ts';
 
 /** The task as flat arrays, with the artificial `init` and `goal` atoms and the goal operator. */
 export interface RelaxedTask {
@@ -223,19 +224,13 @@ export class MinQueue {
   }
 
   private growHead(key: number): void {
-    const head = new Int32Array(Math.max(key + 1, this.head.length * 2, 64)).fill(-1);
-    head.set(this.head);
-    this.head = head;
+    this.head = grow(this.head, key + 1, -1, 64);
   }
 
   private growPool(): void {
-    const n = Math.max(this.val.length * 2, 256);
-    const val = new Int32Array(n);
-    val.set(this.val);
-    this.val = val;
-    const next = new Int32Array(n);
-    next.set(this.next);
-    this.next = next;
+    const n = this.val.length + 1;
+    this.val = grow(this.val, n, 0, 256);
+    this.next = grow(this.next, n, 0, 256);
   }
 }
 

@@ -36,6 +36,7 @@
 import type { RelaxedTask } from './common.ts';
 import { compileRelaxed, holds } from './common.ts';
 import type { Heuristic } from './types.ts';
+import { grow } from '../util/grow.ts';
 
 /** The landmarks of the relaxed task from its initial state, with their orderings. */
 export interface LandmarkGraph {
@@ -318,13 +319,8 @@ export const lmcount: Heuristic = {
 
     const store = (at: number): void => {
       if (at >= known.length) {
-        const size = Math.max(at + 1, known.length * 2);
-        const k = new Uint8Array(size);
-        k.set(known);
-        known = k;
-        const r = new Uint32Array(size * L);
-        r.set(reachedOf);
-        reachedOf = r;
+        known = grow(known, at + 1);
+        reachedOf = grow(reachedOf, known.length * L);
       }
       reachedOf.set(reached, at * L);
       known[at] = 1;

@@ -10,6 +10,7 @@ import { makePrune } from './prune.ts';
 import { OpStack } from './opstack.ts';
 import type { SearchOptions, SearchResult, Strategy } from './types.ts';
 import { resultBuilder } from './result.ts';
+import { grow } from '../util/grow.ts';
 
 export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const budget = new Budget(options);
@@ -50,11 +51,7 @@ export function dfs(space: SearchSpace, options: SearchOptions): SearchResult {
     }
     if (space.isGoal(child, 0)) return result('solved', store.path(r));
     depth++;
-    if (depth === path.length) {
-      const p = new Int32Array(path.length * 2);
-      p.set(path);
-      path = p;
-    }
+    path = grow(path, depth + 1);
     path[depth] = r;
     stack.fill(depth, child, 0);
     expanded++;

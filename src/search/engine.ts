@@ -41,6 +41,7 @@ import { type Budget, limitReason } from '../util/budget.ts';
 import { Heap, keyPrimary, packKey } from '../util/heap.ts';
 import type { SearchOptions, SearchResult, TracedSpace } from './types.ts';
 import { resultBuilder } from './result.ts';
+import { grow } from '../util/grow.ts';
 
 /** What the engine searches: packed states of `words` words, operators numbered below `numOps`. */
 export interface BestFirstSpace extends TracedSpace {
@@ -152,15 +153,6 @@ const DEAD = 0x7fffffff; // h = Infinity: the heuristic proves the state a dead 
 const H_MAX = DEAD - 1; // larger finite values are saturated here
 const TIE_MAX = 2 ** 22 - 1; // the largest tie-breaking value packKey keeps
 const BOOST = 1000; // pops the preferred lists get ahead when the search makes progress (Fast Downward's default)
-
-/** Grows a typed array to at least n entries (doubling), keeping its contents. */
-function fit<A extends Int32Array | Float64Array>(a: A, n: number, fill = 0): A {
-  if (n <= a.length) return a;
-  const b = new (a.constructor as new (n: number) => A)(Math.max(n, a.length * 2));
-  b.set(a);
-  if (fill !== 0) b.fill(fill, a.length);
-  return b;
-}
 
 const defaultExhausted = (stored: number, evaluated: number): string =>
   `all ${stored} reachable states ${evaluated > 0 ? 'that the heuristic does not prove dead ' : ''}explored; none satisfies the goal`;
@@ -281,14 +273,12 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
     return packKey(scale !== 0 ? Math.round(fv * scale) : fv, deep ? TIE_MAX - gv : byG ? gv : hvv);
   };
   const fOf = (k: number): number => (scale !== 0 ? keyPrimary(k) / scale : keyPrimary(k));
-  const grow = (n: number): void => {
+  const ensureStates = (n: number): void => {
     if (n > g.length) {
-      g = fit(g, n);
-      hv = fit(hv, n, UNKNOWN);
-      for (let i = 0; i < hx.length; i++) hx[i] = fit(hx[i], n);
-      const cl = new Uint8Array(g.length);
-      cl.set(closed);
-      closed = cl;
+      g = grow(g, n);
+      hv = grow(hv, n, UNKNOWN);
+      for (let i = 0; i < hx.length; i++) hx[i] = grow(hx[i], n);
+      closed = grow(closed, g.length);
     }
   };
 
@@ -298,7 +288,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
   for (let off = 0; off + W <= roots.length; off += W) {
     const r = store.insert(roots, off, -1, -1);
     if (r < 0) continue;
-    grow(store.size);
+    ensureStates(store.size);
     g[r] = 0;
     if (!c.lazy) {
       hv[r] = evaluate(roots, off, r);
@@ -362,7 +352,7 @@ export function bestFirstSearch(space: BestFirstSpace, options: SearchOptions, c
       if (g2 >= bound) continue;
       const r = store.insert(child, 0, id, op);
       if (r >= 0) {
-        grow(store.size);
+        ensureStates(store.size);
         g[r] = g2;
         if (c.goalOnGeneration && space.isGoal(child, 0)) {
           if (trace !== undefined) trace.generate?.(r, id, op, NaN, NaN, child, 0, g2);

@@ -14,6 +14,7 @@ import { OpStack } from './opstack.ts';
 import { makePrune } from './prune.ts';
 import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';
 import { resultBuilder } from './result.ts';
+import { grow } from '../util/grow.ts';
 
 const zero: Evaluator = { evaluate: () => 0 };
 
@@ -38,33 +39,15 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
   let evaluated = 0;
   let duplicates = 0;
   const result = resultBuilder(budget, () => ({ expanded, generated, duplicates, evaluated, stored: store.size, iterations }));
-  const grow = (n: number): void => {
-    if (n <= hv.length) return;
-    const size = Math.max(n, hv.length * 2);
-    const f64 = (a: Float64Array): Float64Array => {
-      const b = new Float64Array(size);
-      b.set(a);
-      return b;
-    };
-    hv = f64(hv);
-    gBest = f64(gBest);
-    const s = new Int32Array(size);
-    s.set(stamp);
-    stamp = s;
+  const ensureStates = (n: number): void => {
+    hv = grow(hv, n);
+    gBest = grow(gBest, n);
+    stamp = grow(stamp, n);
   };
   const ensurePath = (d: number): void => {
-    if (d < pathId.length) return;
-    const n = pathId.length * 2;
-    const i32 = (a: Int32Array): Int32Array => {
-      const b = new Int32Array(n);
-      b.set(a);
-      return b;
-    };
-    const f = new Float64Array(n);
-    f.set(pathG);
-    pathG = f;
-    pathId = i32(pathId);
-    pathOp = i32(pathOp);
+    pathG = grow(pathG, d + 1);
+    pathId = grow(pathId, d + 1);
+    pathOp = grow(pathOp, d + 1);
   };
 
   store.insert(space.init, 0, -1, -1);
@@ -106,7 +89,7 @@ export function idastar(space: SearchSpace, options: SearchOptions): SearchResul
       const g2 = pathG[depth] + space.cost(op);
       let r = store.insert(child, 0, id, op);
       if (r >= 0) {
-        grow(store.size);
+        ensureStates(store.size);
         evaluated++;
         hv[r] = h.evaluate(child, 0);
       } else r = -r - 1;

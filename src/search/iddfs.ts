@@ -36,6 +36,7 @@ import { Budget, limitReason } from '../util/budget.ts';
 import { makePrune } from './prune.ts';
 import type { IterationStats, SearchOptions, SearchResult, Strategy } from './types.ts';
 import { resultBuilder } from './result.ts';
+import { grow } from '../util/grow.ts';
 
 export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult {
   const budget = new Budget(options);
@@ -132,11 +133,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
     const expand = (depth: number): void => {
       const k = space.applicable(states, depth * W, tmp);
       const start = depth === 0 ? 0 : base[depth - 1] + count[depth - 1];
-      if (start + k > opStack.length) {
-        const bigger = new Int32Array(Math.max(opStack.length * 2, start + k));
-        bigger.set(opStack);
-        opStack = bigger;
-      }
+      opStack = grow(opStack, start + k);
       opStack.set(tmp.subarray(0, k), start);
       base[depth] = start;
       count[depth] = k;
@@ -185,11 +182,7 @@ export function iddfs(space: SearchSpace, options: SearchOptions): SearchResult 
       if (tt) {
         const r = tt.insert(states, off, -1, -1);
         if (r >= 0) {
-          if (r >= ttDepth.length) {
-            const b = new Int32Array(ttDepth.length * 2);
-            b.set(ttDepth);
-            ttDepth = b;
-          }
+          ttDepth = grow(ttDepth, r + 1);
           ttDepth[r] = d1;
         } else if (ttDepth[-r - 1] <= d1) continue;
         else ttDepth[-r - 1] = d1;

@@ -11,6 +11,7 @@ import { Budget } from '../util/budget.ts';
 import { makePrune } from './prune.ts';
 import { makeRandom } from './random.ts';
 import type { SearchOptions, Strategy } from './types.ts';
+import { grow } from '../util/grow.ts';
 
 /**
  * The domain-independent heuristics the local strategies accept (a domain
@@ -70,10 +71,7 @@ export class Table {
     this.a = new Float64Array(n).fill(fill);
   }
   ensure(n: number): void {
-    if (n <= this.a.length) return;
-    const b = new Float64Array(Math.max(n, this.a.length * 2)).fill(this.fill);
-    b.set(this.a);
-    this.a = b;
+    this.a = grow(this.a, n, this.fill);
   }
   get bytes(): number {
     return this.a.byteLength;

@@ -4,6 +4,7 @@
  * try. Lists of all open depths live in one growing Int32Array.
  */
 import type { SearchSpace } from '../strips/space.ts';
+import { grow } from '../util/grow.ts';
 
 export class OpStack {
   private ops: Int32Array = new Int32Array(1024);
@@ -19,22 +20,11 @@ export class OpStack {
   /** Lists the operators applicable in the state as those of `depth` (dropping deeper lists). */
   fill(depth: number, s: Uint32Array, off: number): void {
     const k = this.space.applicable(s, off, this.tmp);
-    if (depth >= this.base.length) {
-      const grow = (a: Int32Array): Int32Array => {
-        const b = new Int32Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.base = grow(this.base);
-      this.count = grow(this.count);
-      this.next = grow(this.next);
-    }
+    this.base = grow(this.base, depth + 1);
+    this.count = grow(this.count, depth + 1);
+    this.next = grow(this.next, depth + 1);
     const start = depth === 0 ? 0 : this.base[depth - 1] + this.count[depth - 1];
-    if (start + k > this.ops.length) {
-      const b = new Int32Array(Math.max(this.ops.length * 2, start + k));
-      b.set(this.ops);
-      this.ops = b;
-    }
+    this.ops = grow(this.ops, start + k);
     this.ops.set(this.tmp.subarray(0, k), start);
     this.base[depth] = start;
     this.count[depth] = k;

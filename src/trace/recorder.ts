@@ -12,6 +12,7 @@
  * (SearchTracer.generate) and that were not expanded within the window.
  */
 import type { SearchTracer, TracedSpace } from '../search/types.ts';
+import { grow } from '../util/grow.ts';
 
 /** One recorded expansion. */
 export interface RawNode {
@@ -40,14 +41,6 @@ export type FrontierNode = Omit<RawNode, 'iteration'>;
 /** How the trace says a state of `space` as atoms (the space's stateAtoms); null when it cannot. */
 export function stateNamer(space: TracedSpace): ((s: Uint32Array, off: number) => string[]) | null {
   return space.stateAtoms ? (s, off) => space.stateAtoms!(s, off) : null;
-}
-
-/** Grows an Int32Array to hold index i (doubling), keeping its contents. */
-function room(a: Int32Array, i: number): Int32Array {
-  if (i < a.length) return a;
-  const b = new Int32Array(Math.max(i + 1, a.length * 2));
-  b.set(a);
-  return b;
 }
 
 export class TraceRecorder implements SearchTracer {
@@ -102,7 +95,7 @@ export class TraceRecorder implements SearchTracer {
 
   expand(key: number, parent: number, op: number, h: number, f: number, s?: Uint32Array, off?: number, pathCost?: number): void {
     const depth = parent < 0 ? 0 : this.depthOf[parent] + 1;
-    this.depthOf = room(this.depthOf, key);
+    this.depthOf = grow(this.depthOf, key + 1);
     this.depthOf[key] = depth;
     this.levels[depth] = (this.levels[depth] ?? 0) + 1;
     this.total++;

@@ -3,6 +3,8 @@
  * no objects. Keys are doubles, so a strategy can pack a primary and a
  * tie-breaking value into one key (see `packKey`).
  */
+import { grow } from './grow.ts';
+
 export class Heap {
   private keys: Float64Array;
   private ids: Int32Array;
@@ -20,12 +22,8 @@ export class Heap {
 
   push(key: number, id: number): void {
     if (this.size === this.ids.length) {
-      const k = new Float64Array(this.size * 2);
-      k.set(this.keys);
-      this.keys = k;
-      const d = new Int32Array(this.size * 2);
-      d.set(this.ids);
-      this.ids = d;
+      this.keys = grow(this.keys, this.size + 1);
+      this.ids = grow(this.ids, this.size + 1);
     }
     let i = this.size++;
     const keys = this.keys;

@@ -4,6 +4,8 @@
  * corral and pattern searches: a few box squares and the player's region),
  * appended in the order found and read back by index as the search's queue.
  */
+import { grow } from './grow.ts';
+
 export class Records {
   /** The records, `width` words each; a new array when it grows (read it again after an `add`). */
   words: Int32Array;
@@ -30,11 +32,7 @@ export class Records {
     if (this.seen.has(key) || (admit !== undefined && !admit())) return false;
     this.seen.add(key);
     const w = this.width;
-    if ((this.count + 1) * w > this.words.length) {
-      const grown = new Int32Array(this.words.length * 2);
-      grown.set(this.words);
-      this.words = grown;
-    }
+    this.words = grow(this.words, (this.count + 1) * w);
     this.words.set(rec.subarray(0, w), this.count * w);
     this.count++;
     return true;

@@ -20,6 +20,7 @@ import { Heap } from '../../util/heap.ts';
 import { type Board, floodPushable, floodRegion } from './board.ts';
 import type { PackingOrder } from './packing.ts';
 import type { FreeRegions } from './regions.ts';
+import { grow } from '../../util/grow.ts';
 
 /** Regions above this count share one cell. */
 const MAX_REGIONS = 15;
@@ -263,11 +264,7 @@ export class FeatureOpen implements OpenList {
   }
 
   push(key: number, id: number): void {
-    if (id >= this.cellOfId.length) {
-      const a = new Int32Array(Math.max(id + 1, this.cellOfId.length * 2)).fill(-1);
-      a.set(this.cellOfId);
-      this.cellOfId = a;
-    }
+    this.cellOfId = grow(this.cellOfId, id + 1, -1);
     let h = this.cellOfId[id];
     if (h < 0) {
       const cell = this.cellOfNew();

@@ -44,6 +44,7 @@ import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { StuckPatterns, SUBTREE_ASK, type StuckStats } from './stuck.ts';
 import { PackingOrder } from './packing.ts';
 import { Novelty } from './novelty.ts';
+import { grow } from '../../util/grow.ts';
 
 export interface PushSearchConfig {
   gWeight: number;
@@ -280,7 +281,7 @@ export class PushSpace implements BestFirstSpace {
    * examined again); two bytes a state where the floor has fewer than
    * 65,535 cells.
    */
-  private movedTo: Uint16Array | Uint32Array = new Uint16Array(0);
+  private movedTo: Uint16Array | Uint32Array;
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
   private lastPlayer = -1;
   private readonly mark: Int32Array;
@@ -334,6 +335,7 @@ export class PushSpace implements BestFirstSpace {
   ) {
     const { cells, cellIndex, size } = board;
     this.back = backward;
+    this.movedTo = cells.length < 0xffff ? new Uint16Array(0) : new Uint32Array(0);
     this.BW = (cells.length + 31) >>> 5;
     this.words = this.BW + 1;
     this.numOps = size * 4;
@@ -624,12 +626,7 @@ export class PushSpace implements BestFirstSpace {
   readonly onNew = (_s: Uint32Array, _off: number, _op: number, id: number): boolean => {
     const to = this.lastTo;
     if (this.corrals !== null) {
-      if (id >= this.movedTo.length) {
-        const n = Math.max(1024, id * 2);
-        const grown = this.board.cells.length < 0xffff ? new Uint16Array(n) : new Uint32Array(n);
-        grown.set(this.movedTo);
-        this.movedTo = grown;
-      }
+      this.movedTo = grow(this.movedTo, id + 1, 0, 1024);
       this.movedTo[id] = this.board.cellIndex[to] + 1;
     }
     if (this.patterns === null) return false;
@@ -677,12 +674,9 @@ export class PushSpace implements BestFirstSpace {
     this.poppedData = s;
     this.poppedOff = off;
     const cells = this.board.cells;
+    stuck.taken();
     if (stuck.matches(this.boxAt, this.boxes, this.nDecoded, cells[s[off + this.BW]])) return true;
-    if (store.size > this.subtree.length) {
-      const grown = new Int32Array(Math.max(1024, store.size * 2));
-      grown.set(this.subtree);
-      this.subtree = grown;
-    }
+    this.subtree = grow(this.subtree, store.size, 0, 1024);
     const { subtree, askBoxes } = this;
     const data = store.data;
     const W = this.words;

@@ -47,7 +47,7 @@ export const STUCK_MAX_BOXES = 12;
 export const STUCK_NODE_LIMIT = 500;
 /** Positions a search may store when shrinking a proven set (a box whose removal is not proven this soon stays). */
 export const STUCK_SHRINK_LIMIT = 100;
-/** The searches may store at most STUCK_ALLOWANCE + STUCK_SHARE × (states checked) positions in all. */
+/** The searches may store at most STUCK_ALLOWANCE + STUCK_SHARE × (states the main search took up) positions in all. */
 export const STUCK_ALLOWANCE = 20_000;
 export const STUCK_SHARE = 1;
 /** Patterns kept at most (then no more are learned). */
@@ -87,8 +87,8 @@ export class StuckPatterns {
   private readonly byFirst: (StuckPattern[] | undefined)[];
   /** Answers already known, by the stuck boxes and the player's region, with the position limit they were searched with. */
   private readonly known = new Map<string, { out: Outcome; limit: number }>();
-  /** States checked against the patterns (the main search's pops), for the searches' budget. */
-  private checked = 0;
+  /** States the main search took up (`taken`), for the searches' budget. */
+  private takenUp = 0;
   private readonly freeze: FreezeCheck;
   private readonly sub: Uint8Array;
   private readonly mark: Int32Array;
@@ -115,9 +115,13 @@ export class StuckPatterns {
     this.list = new Int32Array(board.boxes.length);
   }
 
+  /** Counts a state the main search takes up: the searches' budget grows by STUCK_SHARE positions. */
+  taken(): void {
+    this.takenUp++;
+  }
+
   /** Whether a stored pattern holds in the state with boxes boxes[0..n) (1 on them in boxAt), the player on `player`. */
   matches(boxAt: Uint8Array, boxes: ArrayLike<number>, n: number, player: number): boolean {
-    this.checked++;
     if (this.patterns.length === 0) return false;
     for (let i = 0; i < n; i++) {
       const list = this.byFirst[boxes[i]];
@@ -134,7 +138,7 @@ export class StuckPatterns {
 
   /** Examines the state with boxes boxes[0..n), the player on `player`: true (and a pattern stored) when its stuck boxes are proven dead. */
   examine(boxes: ArrayLike<number>, n: number, player: number): boolean {
-    if (this.patterns.length >= STUCK_MAX_PATTERNS || this.stats.positions >= STUCK_ALLOWANCE + STUCK_SHARE * this.checked) return false;
+    if (this.patterns.length >= STUCK_MAX_PATTERNS || this.stats.positions >= STUCK_ALLOWANCE + STUCK_SHARE * this.takenUp) return false;
     this.stats.asked++;
     const sub = this.sub;
     const list = this.list;
