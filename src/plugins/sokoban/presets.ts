@@ -5,8 +5,9 @@
  *
  * - `auto` on a level: a portfolio of push-level greedy searches run one
  *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
- *   backward (pulling boxes from the goals) with matching, backward with
- *   push distances, a forward feature-space search with goal macros,
+ *   backward (pulling boxes from the goals) with matching, the goal groups
+ *   one after the other (groups.ts; levels whose goals form two groups or
+ *   more), backward with push distances, a forward feature-space search with goal macros,
  *   parking in the packing order (packing.ts), FESS's advisor weights and
  *   the out-of-plan feature (features.ts, goal-macros.ts), the same search with box macros (every box to every
  *   square it reaches) instead of goal macros and with stuck patterns (stuck.ts); all with deadlock pruning;
@@ -37,7 +38,7 @@ export interface AutoMember {
   backward: boolean;
   /** Stop when the estimate stalls (PushSearchConfig.stall), leaving the rest of the share to the members after it (memberSliceMs); absent: run to the end of the share. */
   stall?: number;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals' | 'stuck'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals' | 'stuck' | 'groups' | 'groupsOnly'>;
 }
 
 /**
@@ -57,17 +58,24 @@ export const STALL = 300;
 /** The members of the `auto` portfolio, in order. */
 export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true, stall: STALL },
-  { label: 'backward greedy, push distances', share: 0.35, estimate: 'pushdist', backward: true, stall: STALL },
+  {
+    label: 'goal groups one after the other, forward greedy with matching (levels whose goals form two groups or more)',
+    share: 0.1,
+    estimate: 'matching',
+    backward: false,
+    techniques: { groups: true, groupsOnly: true },
+  },
+  { label: 'backward greedy, push distances', share: 0.3, estimate: 'pushdist', backward: true, stall: STALL },
   {
     label: 'forward feature-space search with goal macros, parking, PI-corrals, advisor weights and out of plan, matching',
-    share: 0.25,
+    share: 0.225,
     estimate: 'matching',
     backward: false,
     techniques: { features: true, goalMacros: true, parking: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
   },
   {
     label: 'forward feature-space search with box macros, PI-corrals, advisor weights, out of plan and stuck patterns, matching',
-    share: 0.25,
+    share: 0.225,
     estimate: 'matching',
     backward: false,
     techniques: { features: true, boxMacros: true, piCorrals: true, advisorWeights: true, outOfPlan: true, stuck: true },

@@ -39,6 +39,7 @@ import { BoxEstimator, type EstimateKind } from './estimates.ts';
 import { TunnelMacros } from './macros.ts';
 import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
+import { searchByGroups } from './groups.ts';
 import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { StuckPatterns, SUBTREE_ASK, type StuckStats } from './stuck.ts';
@@ -175,6 +176,17 @@ export interface PushSearchConfig {
   novelty?: boolean;
   keepReached?: boolean;
   meetStates?: readonly Reached[];
+  /** Forward: a goal state must also have this square in the player's region (goal groups, groups.ts: the player is not left shut in behind the goals filled). */
+  exit?: number;
+  /**
+   * Goal groups one after the other (groups.ts; forward): on a level whose
+   * goals form two groups or more, each group is filled as a level of its
+   * own, the boxes the matching gives it movable and every other box a
+   * wall. Default off.
+   */
+  groups?: boolean;
+  /** With `groups`: when no group can be filled alone, or the goals form one group, stop (status limit) instead of searching the whole level (auto's member). */
+  groupsOnly?: boolean;
 }
 
 /** The states a backward search stored: a state's id (−1: not among them), and the pushes from it to the goals. */
@@ -425,7 +437,36 @@ export class PushSpace implements BestFirstSpace {
   }
 
   isGoal(s: Uint32Array, off: number): boolean {
-    return this.allOnTargets(s, off) || (this.meet.length > 0 && this.meets(s, off));
+    return (this.allOnTargets(s, off) && (this.exit < 0 || this.reachesExit(s, off))) || (this.meet.length > 0 && this.meets(s, off));
+  }
+
+  /** A square the player's region must hold in a goal state (PushSearchConfig.exit), -1: none. */
+  private exit = -1;
+  /** reachesExit's scratch: the state's boxes, a flood's marks and queue. */
+  private exitBoxes = new Int32Array(0);
+  private exitAt = new Uint8Array(0);
+  private exitMark = new Int32Array(0);
+  private exitQueue = new Int32Array(0);
+  private exitStamp = 0;
+
+  /** Goal states must also have `square` in the player's region (PushSearchConfig.exit). */
+  useExit(square: number): void {
+    const { size } = this.board;
+    this.exit = square;
+    this.exitBoxes = new Int32Array(this.board.boxes.length);
+    this.exitAt = new Uint8Array(size);
+    this.exitMark = new Int32Array(size);
+    this.exitQueue = new Int32Array(size);
+  }
+
+  /** Whether the player's region of the state holds `exit` (a flood from it among the state's boxes). */
+  private reachesExit(s: Uint32Array, off: number): boolean {
+    const { exitBoxes: list, exitAt: at } = this;
+    const n = this.readBoxes(s, off, list);
+    for (let i = 0; i < n; i++) at[list[i]] = 1;
+    const min = at[this.exit] ? -1 : floodRegion(this.board, at, this.exit, this.exitMark, ++this.exitStamp, this.exitQueue);
+    for (let i = 0; i < n; i++) at[list[i]] = 0;
+    return min >= 0 && this.board.cellIndex[min] === s[off + this.BW];
   }
 
   private allOnTargets(s: Uint32Array, off: number): boolean {
@@ -842,6 +883,11 @@ export class PushSpace implements BestFirstSpace {
 }
 
 export function pushSearch(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
+  if (c.groups === true && c.backward !== true) {
+    const r = searchByGroups(board, dead, options, c, pushSearch);
+    if (r !== null) return r;
+    c = { ...c, groups: false };
+  }
   if (c.packing !== true || c.backward === true) return pushSearchOnce(board, dead, options, c);
   // the packing-order cut is a heuristic: a space exhausted under it proves
   // nothing, so the search then runs again without it in what is left
@@ -885,6 +931,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   const packing = order && order.rooms.length > 0 ? order : null;
   const space = new PushSpace(board, dead, back, freeze, corrals, est, c.features ? new FeatureCells(board, back ? board.boxes : board.goals, packing, !back && c.outOfPlan === true) : null);
   space.frozenGoals = frozenGoals;
+  if (!back && c.exit !== undefined) space.useExit(c.exit);
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   if (!back && c.stuck === true) space.stuck = new StuckPatterns(board, dead);
