@@ -33,7 +33,7 @@ import { Board } from '../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../src/plugins/sokoban/deadlocks.ts';
 import { FeatureCells } from '../src/plugins/sokoban/features.ts';
 import { PackingOrder } from '../src/plugins/sokoban/packing.ts';
-import { AUTO_PORTFOLIO, memberConfig } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_MEMBERS, memberConfig } from '../src/plugins/sokoban/presets.ts';
 import { pushSearch, type PushSearchConfig, type PushSpace } from '../src/plugins/sokoban/push-search.ts';
 import { subLevel } from '../src/plugins/sokoban/improve.ts';
 import { renderInitial } from '../src/sokoban/render.ts';
@@ -58,8 +58,8 @@ const { values } = benchArgs(import.meta.url, {
 
 const GREEDY: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' };
 const members: Record<string, PushSearchConfig> = {
-  goal: memberConfig(AUTO_PORTFOLIO[2]),
-  box: memberConfig(AUTO_PORTFOLIO[3]),
+  goal: memberConfig(AUTO_MEMBERS.goal),
+  box: memberConfig(AUTO_MEMBERS.box),
   greedy: GREEDY,
 };
 const base = members[values.member];

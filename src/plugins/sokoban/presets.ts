@@ -82,6 +82,15 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   },
 ];
 
+/** auto's members by name, for the tools that run one alone (bench/dead-states.ts, bench/solution-track.ts). */
+export const AUTO_MEMBERS = {
+  'backward-matching': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'matching') as AutoMember,
+  groups: AUTO_PORTFOLIO.find((m) => m.techniques?.groups === true) as AutoMember,
+  'backward-pushdist': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'pushdist') as AutoMember,
+  goal: AUTO_PORTFOLIO.find((m) => m.techniques?.goalMacros === true) as AutoMember,
+  box: AUTO_PORTFOLIO.find((m) => m.techniques?.boxMacros === true) as AutoMember,
+} as const;
+
 /**
  * The push-level search configuration of a member; given `reached`, the
  * states of the backward members run before it: a backward member keeps its
