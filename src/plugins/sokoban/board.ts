@@ -116,6 +116,33 @@ export function floodPushable(board: Board, wall: Uint8Array, queue: Int32Array,
   return n;
 }
 
+/**
+ * The goal groups: the goal squares joined by adjacency (4-connected), each
+ * group's squares row-major, the groups by their first square (the goal
+ * rooms of packing.ts, the stages of groups.ts).
+ */
+export function goalGroups(board: Board): number[][] {
+  const { goal, dirs } = board;
+  const group = new Int32Array(board.size).fill(-1);
+  const out: number[][] = [];
+  for (const g of board.goals) {
+    if (group[g] >= 0) continue;
+    const members = [g];
+    group[g] = out.length;
+    for (let i = 0; i < members.length; i++) {
+      for (const d of dirs) {
+        const q = members[i] + d;
+        if (goal[q] && group[q] < 0) {
+          group[q] = out.length;
+          members.push(q);
+        }
+      }
+    }
+    out.push(members.sort((a, b) => a - b));
+  }
+  return out;
+}
+
 /** The letter of each direction of `Board.dirs` (U, D, L, R). */
 export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
 

@@ -22,10 +22,11 @@
  * The stages are plain greedy searches with the configuration's estimate;
  * the last, of everything left, uses the whole configuration.
  */
+import { addStats } from '../../search/result.ts';
 import type { SearchOptions, SearchStats } from '../../search/types.ts';
 import { limitReason } from '../../util/budget.ts';
 import type { Level, Point } from '../../sokoban/level.ts';
-import { Board } from './board.ts';
+import { Board, floodRegion, goalGroups } from './board.ts';
 import { deadSquares } from './deadlocks.ts';
 import { pushDistances } from './estimates.ts';
 import { Hungarian } from './hungarian.ts';
@@ -37,29 +38,6 @@ const MIN_STAGE_MS = 200;
 /** The search of one level (pushSearch without groups). */
 export type LevelSearch = (board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig) => PushSearchResult;
 
-/** The goal groups: 4-connected goal squares, each group's squares row-major, the groups by their first square. */
-export function goalGroups(board: Board): Int32Array[] {
-  const group = new Int32Array(board.size).fill(-1);
-  const out: number[][] = [];
-  for (const g of board.goals) {
-    if (group[g] >= 0) continue;
-    const k = out.length;
-    const members: number[] = [g];
-    group[g] = k;
-    for (let i = 0; i < members.length; i++) {
-      for (const d of board.dirs) {
-        const q = members[i] + d;
-        if (board.goal[q] && group[q] < 0) {
-          group[q] = k;
-          members.push(q);
-        }
-      }
-    }
-    out.push(members);
-  }
-  return out.map((m) => Int32Array.from(m.sort((a, b) => a - b)));
-}
-
 /**
  * The level of one stage: the walls and every box not in `movable` as
  * walls, the boxes in `movable`, the goals in `goals`, the player on
@@ -67,25 +45,17 @@ export function goalGroups(board: Board): Int32Array[] {
  * (walled off by the boxes made walls).
  */
 export function stageLevel(board: Board, boxes: readonly number[], movable: ReadonlySet<number>, goals: ReadonlySet<number>, player: number): Level | null {
-  const { width, height, floor, dirs } = board;
-  const wall = new Uint8Array(board.size);
-  for (let p = 0; p < board.size; p++) wall[p] = floor[p] ? 0 : 1;
-  for (const b of boxes) if (!movable.has(b)) wall[b] = 1;
-  // the floor: squares the player reaches through anything but walls
-  const inside = new Uint8Array(board.size);
-  const queue = [player];
-  inside[player] = 1;
-  for (let i = 0; i < queue.length; i++) {
-    for (const d of dirs) {
-      const q = queue[i] + d;
-      if (q >= 0 && q < board.size && !wall[q] && !inside[q]) {
-        inside[q] = 1;
-        queue.push(q);
-      }
-    }
-  }
-  for (const b of movable) if (!inside[b]) return null;
-  for (const g of goals) if (!inside[g]) return null;
+  const { width, height, floor, size } = board;
+  const walled = new Uint8Array(size);
+  for (const b of boxes) if (!movable.has(b)) walled[b] = 1;
+  // the floor: squares the player reaches past everything but walls and the boxes made walls
+  const reach = new Int32Array(size);
+  floodRegion(board, walled, player, reach, 1, new Int32Array(size));
+  const inside = (p: number): boolean => reach[p] === 1;
+  for (const b of movable) if (!inside(b)) return null;
+  for (const g of goals) if (!inside(g)) return null;
+  const cells: number[] = [];
+  const walls: Point[] = [];
   const point = (p: number): Point => ({ x: p % width, y: Math.floor(p / width) });
   const rowMajor = (ps: Iterable<number>): Point[] => [...ps].sort((a, b) => a - b).map(point);
   const rows: string[] = [];
@@ -94,12 +64,12 @@ export function stageLevel(board: Board, boxes: readonly number[], movable: Read
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const g = goals.has(p);
-      row += !inside[p] ? (wall[p] ? '#' : ' ') : movable.has(p) ? (g ? '*' : '$') : p === player ? (g ? '+' : '@') : g ? '.' : ' ';
+      if (inside(p)) cells.push(p);
+      else if (!floor[p] || walled[p]) walls.push(point(p));
+      row += !inside(p) ? (!floor[p] || walled[p] ? '#' : ' ') : movable.has(p) ? (g ? '*' : '$') : p === player ? (g ? '+' : '@') : g ? '.' : ' ';
     }
     rows.push(row.trimEnd());
   }
-  const walls: Point[] = [];
-  for (let p = 0; p < board.size; p++) if (wall[p] && !inside[p]) walls.push(point(p));
   const level = board.level;
   return {
     file: level.file,
@@ -114,18 +84,10 @@ export function stageLevel(board: Board, boxes: readonly number[], movable: Read
     player: point(player),
     boxes: rowMajor(movable),
     goals: rowMajor(goals),
-    cells: rowMajor(queue),
+    cells: cells.map(point),
     scenery: [],
     text: rows.join('\n'),
   };
-}
-
-/** Sums the counts of two searches' stats (the larger bytes per state). */
-function addCounts(a: SearchStats, b: SearchStats): SearchStats {
-  const out: SearchStats = { ...a };
-  for (const k of ['expanded', 'generated', 'duplicates', 'evaluated', 'reopened', 'stored'] as const) out[k] = (a[k] ?? 0) + (b[k] ?? 0);
-  out.bytesPerState = Math.max(a.bytesPerState ?? 0, b.bytesPerState ?? 0);
-  return out;
 }
 
 /**
@@ -162,7 +124,7 @@ export function searchByGroups(board: Board, dead: Uint8Array, options: SearchOp
   let nodesLeft = options.maxNodes;
 
   /** One stage: the goals `goals` filled with the boxes the matching gives them; its result, or null when its level cannot be built. */
-  const stage = (goals: Int32Array, last: boolean, ms: number): PushSearchResult | null => {
+  const stage = (goals: readonly number[], last: boolean, ms: number): PushSearchResult | null => {
     const free = boxes.filter((b) => !filled.has(b));
     const open = board.goals.filter((g) => !filled.has(g));
     const n = free.length;
@@ -180,7 +142,7 @@ export function searchByGroups(board: Board, dead: Uint8Array, options: SearchOp
     // the player not shut in behind the goals filled: he can still walk to his first square
     if (!last && b.floor[exit] && !goalSet.has(exit)) config.exit = exit;
     const r = search(b, deadSquares(b), { ...options, timeoutMs: Math.max(1, ms), spentMs: 0, maxNodes: nodesLeft }, config);
-    stats = addCounts(stats, r.stats);
+    stats = addStats(stats, r.stats);
     nodesLeft -= r.stats.expanded;
     if (r.pushes) {
       for (const p of r.pushes) {
@@ -212,11 +174,11 @@ export function searchByGroups(board: Board, dead: Uint8Array, options: SearchOp
     if (c.groupsOnly) return done('limit', null, 'no goal group can be filled with the other boxes standing still', 'nodes');
     // no group alone: the whole level in the time left
     const whole = search(board, dead, { ...options, spentMs: spent(), maxNodes: nodesLeft }, base);
-    stats = addCounts(stats, whole.stats);
+    stats = addStats(stats, whole.stats);
     return done(whole.status, whole.pushes, whole.reason, whole.stats.limit);
   }
   // the rest as one stage: everything not filled yet
-  const rest = Int32Array.from(remaining.flatMap((g) => Array.from(g)));
+  const rest = remaining.flat();
   const r = stage(rest, true, leftMs());
   if (r === null) return done('limit', null, 'the goals left cannot be reached with the boxes packed standing still', 'nodes');
   // the rest unsolvable with the groups filled proves nothing of the level

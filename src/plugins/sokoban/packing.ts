@@ -37,7 +37,7 @@
  * possible order, not proved the only one, so PushSearchConfig.packing is
  * off by default.
  */
-import { type Board, floodRegion } from './board.ts';
+import { type Board, floodRegion, goalGroups } from './board.ts';
 import { pushedTo } from './deadlocks.ts';
 
 /** PackingOrder.exitOf's answers: where the box of a goal can be pulled out of its room. */
@@ -81,29 +81,11 @@ export class PackingOrder {
     /** Parking squares for the goals no box can be brought to from where the boxes are (see the top of the file). */
     parking = false,
   ) {
-    const { size, goal, dirs, goals } = board;
+    const { size, goal } = board;
     this.filledNow = new Uint8Array(size);
     this.roomOf = new Int32Array(size).fill(-1);
     this.rank = new Int32Array(size).fill(-1);
-    const comp = new Int32Array(size).fill(-1);
-    const groups: number[][] = [];
-    for (const g of goals) {
-      if (comp[g] >= 0) continue;
-      const group = [g];
-      comp[g] = groups.length;
-      for (let i = 0; i < group.length; i++) {
-        for (let k = 0; k < 4; k++) {
-          const q = group[i] + dirs[k];
-          if (goal[q] && comp[q] < 0) {
-            comp[q] = groups.length;
-            group.push(q);
-          }
-        }
-      }
-      group.sort((a, b) => a - b);
-      groups.push(group);
-    }
-    for (const group of groups) {
+    for (const group of goalGroups(board)) {
       if (group.length < 2) continue;
       const events = (parking ? (this.retrograde(group, PARK_FAR) ?? this.retrograde(group, PARK_NEAR)) : null) ?? this.retrograde(group, PARK_NONE);
       if (events === null) continue;

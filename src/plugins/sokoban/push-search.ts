@@ -254,8 +254,12 @@ export class PushSpace implements BestFirstSpace {
   private readonly back: boolean;
   /** Box squares of a goal state as a bitset: the goals (forward) or the initial boxes (backward). */
   private readonly targetBits: Uint32Array;
-  /** Backward: cell index of the normalised player square of the level's start, with the initial boxes. */
-  private readonly homeCell: number;
+  /**
+   * The cell index of the normalised player square a goal state must have
+   * (-1: any): backward, the level's start with the initial boxes; forward
+   * with an exit (useExit), the exit's region with the boxes on the goals.
+   */
+  private homeCell = -1;
   /** 1 on the squares of `targetBits`. */
   private readonly targetAt: Uint8Array;
   /** Boxes of the state being expanded: squares, 1 on them in boxAt, their index in `boxes` in indexAt; how many are on targets. */
@@ -364,7 +368,6 @@ export class PushSpace implements BestFirstSpace {
     this.targetBits = this.bits(backward ? board.boxes : board.goals);
     this.targetAt = new Uint8Array(size);
     for (const t of backward ? board.boxes : board.goals) this.targetAt[t] = 1;
-    this.homeCell = -1;
     if (backward) {
       for (const b of board.boxes) this.boxAt[b] = 1;
       this.homeCell = cellIndex[this.region(board.player, this.mark)];
@@ -437,36 +440,18 @@ export class PushSpace implements BestFirstSpace {
   }
 
   isGoal(s: Uint32Array, off: number): boolean {
-    return (this.allOnTargets(s, off) && (this.exit < 0 || this.reachesExit(s, off))) || (this.meet.length > 0 && this.meets(s, off));
+    return this.allOnTargets(s, off) || (this.meet.length > 0 && this.meets(s, off));
   }
 
-  /** A square the player's region must hold in a goal state (PushSearchConfig.exit), -1: none. */
-  private exit = -1;
-  /** reachesExit's scratch: the state's boxes, a flood's marks and queue. */
-  private exitBoxes = new Int32Array(0);
-  private exitAt = new Uint8Array(0);
-  private exitMark = new Int32Array(0);
-  private exitQueue = new Int32Array(0);
-  private exitStamp = 0;
-
-  /** Goal states must also have `square` in the player's region (PushSearchConfig.exit). */
+  /**
+   * Goal states must also have `square` (no goal) in the player's region
+   * (PushSearchConfig.exit): the goal state's boxes are the goals', so its
+   * region is known now, as the backward search's `homeCell` is.
+   */
   useExit(square: number): void {
-    const { size } = this.board;
-    this.exit = square;
-    this.exitBoxes = new Int32Array(this.board.boxes.length);
-    this.exitAt = new Uint8Array(size);
-    this.exitMark = new Int32Array(size);
-    this.exitQueue = new Int32Array(size);
-  }
-
-  /** Whether the player's region of the state holds `exit` (a flood from it among the state's boxes). */
-  private reachesExit(s: Uint32Array, off: number): boolean {
-    const { exitBoxes: list, exitAt: at } = this;
-    const n = this.readBoxes(s, off, list);
-    for (let i = 0; i < n; i++) at[list[i]] = 1;
-    const min = at[this.exit] ? -1 : floodRegion(this.board, at, this.exit, this.exitMark, ++this.exitStamp, this.exitQueue);
-    for (let i = 0; i < n; i++) at[list[i]] = 0;
-    return min >= 0 && this.board.cellIndex[min] === s[off + this.BW];
+    for (const g of this.board.goals) this.boxAt[g] = 1;
+    this.homeCell = this.board.cellIndex[this.region(square, this.mark)];
+    this.boxAt.fill(0);
   }
 
   private allOnTargets(s: Uint32Array, off: number): boolean {
@@ -478,7 +463,7 @@ export class PushSpace implements BestFirstSpace {
       const t = this.targetBits;
       for (let w = 0; w < this.BW; w++) if ((s[off + w] & ~t[w]) !== 0) return false;
     }
-    return !this.back || s[off + this.BW] === this.homeCell;
+    return this.homeCell < 0 || s[off + this.BW] === this.homeCell;
   }
 
   /** Whether a backward search reached the state (its boxes and the player's region), kept in `met`. */

@@ -7,11 +7,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { Board } from '../../../src/plugins/sokoban/board.ts';
+import { Board, goalGroups } from '../../../src/plugins/sokoban/board.ts';
 import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
-import { goalGroups, stageLevel } from '../../../src/plugins/sokoban/groups.ts';
+import { stageLevel } from '../../../src/plugins/sokoban/groups.ts';
 import { replay } from '../../../src/plugins/sokoban/improve.ts';
-import { AUTO_PORTFOLIO, memberConfig } from '../../../src/plugins/sokoban/presets.ts';
+import { AUTO_MEMBERS, memberConfig } from '../../../src/plugins/sokoban/presets.ts';
 import { type PushSearchConfig, pushSearch } from '../../../src/plugins/sokoban/push-search.ts';
 import { switchesOf } from '../../../src/plugins/sokoban/switches.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
@@ -20,7 +20,7 @@ const sasquatch = fileURLToPath(new URL('../../../../shared/levels/sasquatch.txt
 const greedy: PushSearchConfig = { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' };
 const options = { cycle: 'state' as const, timeoutMs: 60_000, maxNodes: 1_000_000 };
 const solves = (b: Board, pushes: readonly { box: number; dir: number }[]): boolean => replay(b, pushes)?.solvedAt === pushes.length;
-const member = AUTO_PORTFOLIO.find((m) => m.techniques?.groupsOnly === true);
+const member = AUTO_MEMBERS.groups;
 
 // a goal pair on each side; the player between them
 const TWO_ROOMS = ['##########', '#.      .#', '#.$ @  $.#', '#  $  $  #', '#        #', '##########'].join('\n');
@@ -28,7 +28,7 @@ const TWO_ROOMS = ['##########', '#.      .#', '#.$ @  $.#', '#  $  $  #', '#   
 describe('goal groups', () => {
   it('groups the goals by adjacency', () => {
     const b = new Board(readLevel(TWO_ROOMS, 'two.txt', undefined));
-    expect(goalGroups(b).map((g) => Array.from(g, (p) => b.name(p)))).toEqual([
+    expect(goalGroups(b).map((g) => g.map((p) => b.name(p)))).toEqual([
       ['x1y1', 'x1y2'],
       ['x8y1', 'x8y2'],
     ]);
@@ -58,7 +58,7 @@ describe('goal groups', () => {
 
   it("auto's member stops at once on a level of one goal group; the switch alone searches it whole", () => {
     const b = new Board(readLevel(['#######', '#@ $ .#', '#  $ .#', '#######'].join('\n'), 'one.txt', undefined));
-    const stop = pushSearch(b, deadSquares(b), options, memberConfig(member!));
+    const stop = pushSearch(b, deadSquares(b), options, memberConfig(member));
     expect([stop.status, stop.stats.expanded, stop.reason]).toEqual(['limit', 0, 'the goals form one group']);
     const whole = pushSearch(b, deadSquares(b), options, { ...greedy, groups: true });
     expect(whole.status).toBe('solved');
@@ -75,7 +75,7 @@ describe('goal groups', () => {
       [12, 300, 35709],
     ])("auto's member solves level %i (%i pushes, %i states), which no other member solves in a minute", (n, pushes, expanded) => {
       const b = new Board(readLevel(text, sasquatch, n));
-      const r = pushSearch(b, deadSquares(b), options, memberConfig(member!));
+      const r = pushSearch(b, deadSquares(b), options, memberConfig(member));
       expect(r.status).toBe('solved');
       expect(solves(b, r.pushes ?? [])).toBe(true);
       expect([r.pushes?.length, r.stats.expanded]).toEqual([pushes, expanded]);
