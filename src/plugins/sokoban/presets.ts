@@ -38,7 +38,7 @@ export interface AutoMember {
   backward: boolean;
   /** Stop when the estimate stalls (PushSearchConfig.stall), leaving the rest of the share to the members after it (memberSliceMs); absent: run to the end of the share. */
   stall?: number;
-  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals' | 'stuck' | 'groups' | 'groupsOnly'>;
+  techniques?: Pick<PushSearchConfig, 'features' | 'goalMacros' | 'boxMacros' | 'advisorWeights' | 'outOfPlan' | 'parking' | 'piCorrals' | 'stuck' | 'groups' | 'groupsOnly' | 'orientations'>;
 }
 
 /**

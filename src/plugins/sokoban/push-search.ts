@@ -40,6 +40,7 @@ import { TunnelMacros } from './macros.ts';
 import { type GoalMacroStats, GoalMacros } from './goal-macros.ts';
 import { FeatureCells, FeatureOpen } from './features.ts';
 import { searchByGroups } from './groups.ts';
+import { searchOrientations } from './orientations.ts';
 import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
 import { StuckPatterns, SUBTREE_ASK, type StuckStats } from './stuck.ts';
@@ -185,6 +186,12 @@ export interface PushSearchConfig {
    * wall. Default off.
    */
   groups?: boolean;
+  /**
+   * The level's other orientations in turn (orientations.ts; forward): the
+   * search on the level turned and mirrored, seven orientations one after
+   * the other, each with a share of the time left.
+   */
+  orientations?: boolean;
   /** With `groups`: when no group can be filled alone, or the goals form one group, stop (status limit) instead of searching the whole level (auto's member). */
   groupsOnly?: boolean;
 }
@@ -868,6 +875,7 @@ export class PushSpace implements BestFirstSpace {
 }
 
 export function pushSearch(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
+  if (c.orientations === true && c.backward !== true) return searchOrientations(board, options, c, pushSearch);
   if (c.groups === true && c.backward !== true) {
     const r = searchByGroups(board, dead, options, c, pushSearch);
     if (r !== null) return r;

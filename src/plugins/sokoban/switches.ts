@@ -46,6 +46,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'goalMacros', decl: onOff('goal-macros', "goal macros: a box pushed all the way to the next goal of its room's packing order as one move (forward searches)", 'off') },
   { field: 'boxMacros', decl: onOff('box-macros', 'box macros: a box pushed alone to any square it can reach as one move, as in FESS (forward searches; instead of goal macros)', 'off') },
   { field: 'groups', decl: onOff('groups', 'goal groups one after the other: each group of adjacent goals filled as a level of its own, the boxes the matching gives it movable and the other boxes walls (forward searches)', 'off') },
+  { field: 'orientations', decl: onOff('orientations', "the level's other orientations: the search on the level turned a quarter, a half, three quarters and mirrored, seven orientations in turn, each with a share of the time left (forward searches)", 'off') },
   { field: 'meet', decl: onOff('meet', "meeting searches: auto's forward members end on any state its backward members reached before (the pushes to it, then its pulls reversed)", 'off') },
   { field: 'advisorWeights', decl: onOff('advisors', "FESS's move weights with features: moves that pack a box or join floor regions weigh 0, others 1; each cell's states by their path's weight first (greedy searches)", 'off') },
   { field: 'novelty', decl: onOff('novelty', 'novelty first, as in best-first width search: states that put a box or the player somewhere new (alone or with another box) for their estimate, or their feature cell, go before the others', 'off') },
