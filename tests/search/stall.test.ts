@@ -47,29 +47,30 @@ describe('the stall stop', () => {
 
 describe("auto's members and their time", () => {
   it('the backward members carry the stall stop into their search; the forward ones do not', () => {
-    expect(AUTO_PORTFOLIO.map((m) => memberConfig(m).stall)).toEqual([STALL, undefined, STALL, undefined, undefined]);
+    expect(AUTO_PORTFOLIO.map((m) => memberConfig(m).stall)).toEqual([STALL, undefined, STALL, undefined, undefined, undefined]);
     expect(STALL).toBe(300);
   });
 
   it('each member gets its share of the time left among the members from it on; the last all that is left', () => {
-    // each member using all its slice: 9, 6, 18, 13.5 and 13.5 s of a minute, as fixed shares would give
-    const full = [60_000, 51_000, 45_000, 27_000, 13_500].map((left, i) => Math.round(memberSliceMs(AUTO_PORTFOLIO, i, left)));
-    expect(full).toEqual([9000, 6000, 18_000, 13_500, 13_500]);
-    // the first member stalled after 1 s: the 8 s it left go to the others in proportion (0.1 : 0.3 : 0.225 : 0.225)
+    // each member using all its slice: 9, 6, 12, 13.5, 6 and 13.5 s of a minute, as fixed shares would give
+    const full = [60_000, 51_000, 45_000, 33_000, 19_500, 13_500].map((left, i) => Math.round(memberSliceMs(AUTO_PORTFOLIO, i, left)));
+    expect(full).toEqual([9000, 6000, 12_000, 13_500, 6000, 13_500]);
+    // the first member stalled after 1 s: the 8 s it left go to the others in proportion (0.1 : 0.2 : 0.225 : 0.1 : 0.225)
     expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 1, 59_000))).toBe(6941);
-    // the goal groups' member stopped at once (a level of one group): its 6.9 s go on in proportion (0.3 : 0.225 : 0.225)
-    expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 2, 59_000))).toBe(23_600);
+    // the goal groups' member stopped at once (a level of one group): its 6.9 s go on in proportion (0.2 : 0.225 : 0.1 : 0.225)
+    expect(Math.round(memberSliceMs(AUTO_PORTFOLIO, 2, 59_000))).toBe(15_733);
     // no time limit: 10 s per share of 0.1 but for the last
-    expect([0, 1, 2, 3, 4].map((i) => memberSliceMs(AUTO_PORTFOLIO, i, Infinity))).toEqual([15_000, 10_000, 30_000, 22_500, Infinity]);
+    expect([0, 1, 2, 3, 4, 5].map((i) => memberSliceMs(AUTO_PORTFOLIO, i, Infinity))).toEqual([15_000, 10_000, 20_000, 22_500, 10_000, Infinity]);
   });
 
   it("each member's node limit is its share of the limit, at most what is left; the last gets all that is left", () => {
-    // 1,000 states: 150, 100, 300, 225, and then what the others left
+    // 1,000 states: 150, 100, 200, 225, 100, and then what the others left
     expect(memberNodes(AUTO_PORTFOLIO, 0, 1000, 1000)).toBe(150);
     expect(memberNodes(AUTO_PORTFOLIO, 1, 1000, 850)).toBe(100);
-    expect(memberNodes(AUTO_PORTFOLIO, 2, 1000, 750)).toBe(300);
+    expect(memberNodes(AUTO_PORTFOLIO, 2, 1000, 750)).toBe(200);
     expect(memberNodes(AUTO_PORTFOLIO, 3, 1000, 100)).toBe(100);
-    expect(memberNodes(AUTO_PORTFOLIO, 4, 1000, 420)).toBe(420);
+    expect(memberNodes(AUTO_PORTFOLIO, 4, 1000, 420)).toBe(100);
+    expect(memberNodes(AUTO_PORTFOLIO, 5, 1000, 420)).toBe(420);
     // a share below one state still gets one; no limit stays none
     expect(memberNodes(AUTO_PORTFOLIO, 0, 3, 3)).toBe(1);
     expect(memberNodes(AUTO_PORTFOLIO, 1, Infinity, Infinity)).toBe(Infinity);

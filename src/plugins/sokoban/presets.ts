@@ -55,6 +55,9 @@ export interface AutoMember {
  */
 export const STALL = 300;
 
+/** The techniques of the goal-macro member (and of the same search on the level's other orientations). */
+const GOAL_MEMBER = { features: true, goalMacros: true, parking: true, piCorrals: true, advisorWeights: true, outOfPlan: true } as const;
+
 /** The members of the `auto` portfolio, in order. */
 export const AUTO_PORTFOLIO: readonly AutoMember[] = [
   { label: 'backward greedy, matching', share: 0.15, estimate: 'matching', backward: true, stall: STALL },
@@ -65,13 +68,20 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
     backward: false,
     techniques: { groups: true, groupsOnly: true },
   },
-  { label: 'backward greedy, push distances', share: 0.3, estimate: 'pushdist', backward: true, stall: STALL },
+  { label: 'backward greedy, push distances', share: 0.2, estimate: 'pushdist', backward: true, stall: STALL },
   {
     label: 'forward feature-space search with goal macros, parking, PI-corrals, advisor weights and out of plan, matching',
     share: 0.225,
     estimate: 'matching',
     backward: false,
-    techniques: { features: true, goalMacros: true, parking: true, piCorrals: true, advisorWeights: true, outOfPlan: true },
+    techniques: GOAL_MEMBER,
+  },
+  {
+    label: "the same search on the level's other orientations, turned and mirrored, one after the other (at least 3 s each)",
+    share: 0.1,
+    estimate: 'matching',
+    backward: false,
+    techniques: { ...GOAL_MEMBER, orientations: true },
   },
   {
     label: 'forward feature-space search with box macros, PI-corrals, advisor weights, out of plan and stuck patterns, matching',
@@ -87,7 +97,8 @@ export const AUTO_MEMBERS = {
   'backward-matching': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'matching') as AutoMember,
   groups: AUTO_PORTFOLIO.find((m) => m.techniques?.groups === true) as AutoMember,
   'backward-pushdist': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'pushdist') as AutoMember,
-  goal: AUTO_PORTFOLIO.find((m) => m.techniques?.goalMacros === true) as AutoMember,
+  goal: AUTO_PORTFOLIO.find((m) => m.techniques?.goalMacros === true && m.techniques.orientations !== true) as AutoMember,
+  orientations: AUTO_PORTFOLIO.find((m) => m.techniques?.orientations === true) as AutoMember,
   box: AUTO_PORTFOLIO.find((m) => m.techniques?.boxMacros === true) as AutoMember,
 } as const;
 
