@@ -34,6 +34,23 @@ function expectPushChain(t: SearchTrace): void {
 
 const DEMO_PUSHES = ['push x3y3 right', 'push x3y2 down', 'push x3y3 down', 'push x4y3 right', 'push x3y4 right', 'push x4y4 right'];
 
+describe("trace --orientations on: the searches of the turned levels, in the level's names", () => {
+  it("push-greedy on maps/demo.txt: the plan's pushes and path as the level names them", () => {
+    const plain = traceLoaded(demo(), { algo: 'push-greedy' });
+    const t = traceLoaded(demo(), { algo: 'push-greedy', ...{ orientations: 'on' } });
+    expect(t.status).toBe('solved');
+    expectPushChain(t);
+    // every operator recorded names squares of the level; the plan the same pushes as the search of the level as it stands
+    const cells = new Set(readFileSync(path('maps/demo.txt'), 'utf8').split('\n').flatMap((row, y) => [...row].map((c, x) => (c === '#' ? '' : `x${x}y${y}`))));
+    for (const n of t.nodes.filter((n) => n.op !== null)) for (const c of n.op!.match(/x\d+y\d+/g) ?? []) expect(cells.has(c)).toBe(true);
+    // the same six pushes in another order (the turned level's ties fall otherwise), valid on the level
+    expect(t.planOps).toEqual(['push x3y3 right', 'push x3y2 down', 'push x3y3 down', 'push x3y4 right', 'push x4y4 right', 'push x4y3 right']);
+    expect(plain.planOps).toEqual(DEMO_PUSHES);
+    const r = solveLoaded(demo(), { algo: 'push-greedy', ...{ orientations: 'on' } });
+    expect([r.status, r.validation?.valid]).toEqual(['solved', true]);
+  });
+});
+
 describe('trace --algo push (A* on pushes) on maps/demo.txt', () => {
   it('six expansions, one per push of the plan, f = pushes + matching', () => {
     const t = traceLoaded(demo(), { algo: 'push' });
@@ -117,46 +134,48 @@ describe('trace --algo auto: the backward member pulls boxes from the goals', ()
     expectPushChain(t);
   });
 
-  it('--max-nodes 11: each member traced in turn (2, 4, 3 and 2 expansions), the last one solving it with a box macro; with 14 the second member solves it, the path in its part', () => {
-    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 11 });
+  it('--max-nodes 12: each member traced in turn (2, 3, 3, 2 and 2 expansions), the last one solving it with a box macro; with 21 the backward push-distance member solves it, the path in its part', () => {
+    const t = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 12 });
     // the plan: the last member's root, its recorded macro node (three pushes), then the goal it generated
-    expect(t).toMatchObject({ status: 'solved', expansions: 11, planNodes: [9, 10, 11] });
-    expect(t.stats).toMatchObject({ expanded: 11, generated: 31 });
+    expect(t).toMatchObject({ status: 'solved', expansions: 12, planNodes: [10, 11, 12] });
+    expect(t.stats).toMatchObject({ expanded: 12, generated: 32 });
     expect(t.planOps).toEqual(['push x4y2 to x3y2', 'push x4y3 left']);
     expect(t.plan.filter((s) => s.startsWith('push'))).toHaveLength(4);
-    expect(t.nodes[11]).toMatchObject({ parent: 10, op: 'push x4y3 left', recorded: false, plan: true, goal: true });
+    expect(t.nodes[12]).toMatchObject({ parent: 11, op: 'push x4y3 left', recorded: false, plan: true, goal: true });
     expect(rows(t)).toEqual([
-      // backward greedy with matching: its node budget (2) ends it
+      // backward greedy with matching: its node budget (2) ends it; the goal groups' member stops at once (one group)
       [null, 0, 2, 2, null],
       [null, 0, 2, 2, null],
-      // backward greedy with push distances (4)
+      // backward greedy with push distances (3)
       [null, 0, 2, 2, null],
       [null, 0, 2, 2, null],
       ['pull x3y2 right', 1, 1, 1, 3],
-      ['pull x3y3 right', 2, 0, 0, 4],
       // the forward feature-space search (3): it takes turns among the cells, so the root's second push comes before the first one's child;
       // with advisor weights g is the path's weight and f = 10,000·g + h: the push that joins the two regions weighs 0
       [null, 0, 2, 2, null],
-      ['push x4y3 right', 1, 3, 10003, 6],
-      ['push x4y2 right', 0, 3, 3, 6],
+      ['push x4y3 right', 1, 3, 10003, 5],
+      ['push x4y2 right', 0, 3, 3, 5],
+      // the same search on the level turned a quarter (2), its push named as on the level
+      [null, 0, 2, 2, null],
+      ['push x4y3 right', 1, 3, 10003, 8],
       // the feature-space search with box macros (what is left: 2): one macro takes the box on x4y2 to the goal x3y2
       [null, 0, 2, 2, null],
-      ['push x4y2 to x3y2', 1, 1, 10001, 9],
+      ['push x4y2 to x3y2', 1, 1, 10001, 10],
     ]);
     expect(t.levels).toEqual([
-      { depth: 0, expanded: 6 },
-      { depth: 1, expanded: 4 },
-      { depth: 2, expanded: 1 },
+      { depth: 0, expanded: 7 },
+      { depth: 1, expanded: 5 },
     ]);
-    const solved = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 14 });
-    expect(solved).toMatchObject({ status: 'solved', expansions: 8, planNodes: [4, 5, 6, 7, 8] });
+    const solved = traceLoaded(level('two.txt', TWO_REGIONS), { algo: 'auto', maxNodes: 21 });
+    expect(solved).toMatchObject({ status: 'solved', expansions: 9, planNodes: [5, 6, 7, 8, 9] });
     expect(rows(solved).slice(2)).toEqual([
       ['pull x3y2 right', 1, 1, 1, 1],
+      ['pull x3y3 right', 2, 0, 0, 2],
       [null, 0, 2, 2, null],
       [null, 0, 2, 2, null],
-      ['pull x3y2 right', 1, 1, 1, 4],
-      ['pull x3y3 right', 2, 0, 0, 5],
-      ['pull x4y2 right', 3, 1, 1, 6],
+      ['pull x3y2 right', 1, 1, 1, 5],
+      ['pull x3y3 right', 2, 0, 0, 6],
+      ['pull x4y2 right', 3, 1, 1, 7],
     ]);
     expect(solved.planOps).toEqual(['pull x3y2 right', 'pull x3y3 right', 'pull x4y2 right', 'pull x5y2 left']);
     expectPushChain(solved);

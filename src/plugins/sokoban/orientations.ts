@@ -15,7 +15,7 @@
  * states (0.8 s) on the level turned a quarter.
  */
 import { addStats } from '../../search/result.ts';
-import type { SearchOptions, SearchStats } from '../../search/types.ts';
+import type { SearchOptions, SearchStats, TracedSpace } from '../../search/types.ts';
 import { limitReason } from '../../util/budget.ts';
 import { readLevel, type Level } from '../../sokoban/level.ts';
 import { Board } from './board.ts';
@@ -74,6 +74,67 @@ export function turnLevel(board: Board, k: number): { level: Level; board: Board
   return { level, board: turned, from };
 }
 
+/** The direction of `board` (its dirs' index: up, down, left, right) of each direction of the board turned to orientation k. */
+function turnedDirs(board: Board, k: number): Int32Array {
+  const rows = board.level.rows;
+  const w = Math.max(...rows.map((r) => r.length));
+  const h = rows.length;
+  const steps = [
+    [0, -1],
+    [0, 1],
+    [-1, 0],
+    [1, 0],
+  ];
+  const out = new Int32Array(4);
+  steps.forEach(([dx, dy], d) => {
+    // a unit step from the middle, turned: its direction on the turned board
+    const a = turnPoint(1, 1, w + 2, h + 2, k);
+    const b = turnPoint(1 + dx, 1 + dy, w + 2, h + 2, k);
+    out[steps.findIndex(([ex, ey]) => ex === b.x - a.x && ey === b.y - a.y)] = d;
+  });
+  return out;
+}
+
+/**
+ * A search's trace (planlog trace) on the turned board in the level's
+ * names: its operators' and states' squares and directions turned back,
+ * and the plan (the level's steps) turned to the board's before its
+ * operators are found.
+ */
+function tracedInLevelNames(space: TracedSpace, board: Board, turned: Board, from: Int32Array, k: number): TracedSpace {
+  const to = new Int32Array(board.size).fill(-1);
+  from.forEach((p, q) => {
+    if (p >= 0) to[p] = q;
+  });
+  const dirOf = turnedDirs(board, k);
+  const turnedDir = new Int32Array(4);
+  dirOf.forEach((d, t) => (turnedDir[d] = t));
+  const WORDS = ['up', 'down', 'left', 'right'];
+  const LETTERS = ['U', 'D', 'L', 'R'];
+  const cell = (name: string, map: Int32Array, a: Board, b: Board): string => {
+    const p = a.square(name);
+    return p >= 0 && map[p] >= 0 ? b.name(map[p]) : name;
+  };
+  const back = (text: string): string =>
+    text.replace(/x\d+y\d+/g, (n) => cell(n, from, turned, board)).replace(/\b(up|down|left|right)\b/g, (w) => WORDS[dirOf[WORDS.indexOf(w)]]);
+  const forth = (step: string): string =>
+    step.replace(/x\d+y\d+/g, (n) => cell(n, to, board, turned)).replace(/^(push|move)([UDLR])/, (_, verb: string, l: string) => verb + LETTERS[turnedDir[LETTERS.indexOf(l)]]);
+  const { stateAtoms, planOps, applicable, apply } = space;
+  return {
+    get numOps() {
+      return space.numOps;
+    },
+    opName: (op) => back(space.opName(op)),
+    cost: (op) => space.cost(op),
+    words: space.words,
+    init: space.init,
+    ...(stateAtoms ? { stateAtoms: (s: Uint32Array, off: number) => stateAtoms.call(space, s, off).map(back).sort() } : {}),
+    ...(planOps ? { planOps: (plan: readonly string[]) => planOps.call(space, plan.map(forth)).map(back) } : {}),
+    ...(applicable ? { applicable: (s: Uint32Array, off: number, out: Int32Array) => applicable.call(space, s, off, out) } : {}),
+    ...(apply ? { apply: (op: number, s: Uint32Array, off: number, dst: Uint32Array, dstOff: number) => apply.call(space, op, s, off, dst, dstOff) } : {}),
+  };
+}
+
 /** The pushes of a plan of `turned` (turnLevel's) as pushes of `board`. */
 export function turnBack(board: Board, turned: Board, from: Int32Array, pushes: readonly Push[]): Push[] {
   return pushes.map((p) => {
@@ -95,9 +156,12 @@ export function searchOrientations(board: Board, options: SearchOptions, c: Push
   for (let i = 0; i < OTHER_ORIENTATIONS.length; i++) {
     const leftMs = options.timeoutMs - spent();
     if (leftMs <= 0 || nodesLeft <= 0) break;
-    const turned = turnLevel(board, OTHER_ORIENTATIONS[i]);
+    const k = OTHER_ORIENTATIONS[i];
+    const turned = turnLevel(board, k);
     const ms = orientationMs(leftMs, i);
-    const r = search(turned.board, deadSquares(turned.board), { ...options, timeoutMs: Math.max(1, ms), spentMs: 0, maxNodes: nodesLeft }, base);
+    const trace = options.trace;
+    const traced = trace ? { trace: (space: TracedSpace) => trace(tracedInLevelNames(space, board, turned.board, turned.from, k)) } : {};
+    const r = search(turned.board, deadSquares(turned.board), { ...options, ...traced, timeoutMs: Math.max(1, ms), spentMs: 0, maxNodes: nodesLeft }, base);
     stats = addStats(stats, r.stats);
     nodesLeft -= r.stats.expanded;
     // a plan, a level proven unsolvable (in every orientation alike), or a stop that ends the whole search
