@@ -146,6 +146,9 @@ export function goalGroups(board: Board): number[][] {
 /** The letter of each direction of `Board.dirs` (U, D, L, R). */
 export const DIR_LETTERS = ['U', 'D', 'L', 'R'] as const;
 
+/** The word of each direction of `Board.dirs` in operator names ("push x3y3 right"). */
+export const DIR_WORDS = ['up', 'down', 'left', 'right'] as const;
+
 const boards = new WeakMap<Level, Board>();
 
 /** The (cached) board of a level. */

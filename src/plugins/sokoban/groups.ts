@@ -64,9 +64,10 @@ export function stageLevel(board: Board, boxes: readonly number[], movable: Read
     for (let x = 0; x < width; x++) {
       const p = y * width + x;
       const g = goals.has(p);
+      const wall = !floor[p] || walled[p] === 1;
       if (inside(p)) cells.push(p);
-      else if (!floor[p] || walled[p]) walls.push(point(p));
-      row += !inside(p) ? (!floor[p] || walled[p] ? '#' : ' ') : movable.has(p) ? (g ? '*' : '$') : p === player ? (g ? '+' : '@') : g ? '.' : ' ';
+      else if (wall) walls.push(point(p));
+      row += !inside(p) ? (wall ? '#' : ' ') : movable.has(p) ? (g ? '*' : '$') : p === player ? (g ? '+' : '@') : g ? '.' : ' ';
     }
     rows.push(row.trimEnd());
   }

@@ -18,7 +18,7 @@ import { addStats } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, TracedSpace } from '../../search/types.ts';
 import { limitReason } from '../../util/budget.ts';
 import { readLevel, type Level } from '../../sokoban/level.ts';
-import { Board } from './board.ts';
+import { Board, DIR_LETTERS, DIR_WORDS } from './board.ts';
 import { deadSquares } from './deadlocks.ts';
 import type { Push, PushSearchConfig, PushSearchResult } from './push-search.ts';
 import type { LevelSearch } from './groups.ts';
@@ -46,8 +46,18 @@ export function orientationMs(leftMs: number, i: number): number {
   return Math.min(leftMs, Math.max(MIN_ORIENTATION_MS, leftMs / (OTHER_ORIENTATIONS.length - i)));
 }
 
-/** The level in orientation k (0–7, as OTHER_ORIENTATIONS) and, for each square of its board, the square of `board` it comes from. */
-export function turnLevel(board: Board, k: number): { level: Level; board: Board; from: Int32Array } {
+/** A level in another orientation (turnLevel). */
+export interface TurnedLevel {
+  level: Level;
+  board: Board;
+  /** For each square of the turned board, the level's square it comes from (-1: none). */
+  from: Int32Array;
+  /** For each direction of the turned board (its dirs' index), the level's direction. */
+  dirOf: Int32Array;
+}
+
+/** The level of `board` in orientation k (0–7, as OTHER_ORIENTATIONS). */
+export function turnLevel(board: Board, k: number): TurnedLevel {
   const rows = board.level.rows;
   const w = Math.max(...rows.map((r) => r.length));
   const h = rows.length;
@@ -71,28 +81,20 @@ export function turnLevel(board: Board, k: number): { level: Level; board: Board
       from[t.y * turned.width + t.x] = p;
     }
   }
-  return { level, board: turned, from };
-}
-
-/** The direction of `board` (its dirs' index: up, down, left, right) of each direction of the board turned to orientation k. */
-function turnedDirs(board: Board, k: number): Int32Array {
-  const rows = board.level.rows;
-  const w = Math.max(...rows.map((r) => r.length));
-  const h = rows.length;
+  // each direction of the level (up, down, left, right as board.dirs), turned: a unit step from a square inside a grid one wider on every side
   const steps = [
     [0, -1],
     [0, 1],
     [-1, 0],
     [1, 0],
   ];
-  const out = new Int32Array(4);
+  const dirOf = new Int32Array(4);
   steps.forEach(([dx, dy], d) => {
-    // a unit step from the middle, turned: its direction on the turned board
     const a = turnPoint(1, 1, w + 2, h + 2, k);
     const b = turnPoint(1 + dx, 1 + dy, w + 2, h + 2, k);
-    out[steps.findIndex(([ex, ey]) => ex === b.x - a.x && ey === b.y - a.y)] = d;
+    dirOf[steps.findIndex(([ex, ey]) => ex === b.x - a.x && ey === b.y - a.y)] = d;
   });
-  return out;
+  return { level, board: turned, from, dirOf };
 }
 
 /**
@@ -101,24 +103,24 @@ function turnedDirs(board: Board, k: number): Int32Array {
  * and the plan (the level's steps) turned to the board's before its
  * operators are found.
  */
-function tracedInLevelNames(space: TracedSpace, board: Board, turned: Board, from: Int32Array, k: number): TracedSpace {
+function tracedInLevelNames(space: TracedSpace, board: Board, t: TurnedLevel): TracedSpace {
+  const { from, dirOf } = t;
   const to = new Int32Array(board.size).fill(-1);
   from.forEach((p, q) => {
     if (p >= 0) to[p] = q;
   });
-  const dirOf = turnedDirs(board, k);
   const turnedDir = new Int32Array(4);
-  dirOf.forEach((d, t) => (turnedDir[d] = t));
-  const WORDS = ['up', 'down', 'left', 'right'];
-  const LETTERS = ['U', 'D', 'L', 'R'];
+  dirOf.forEach((d, q) => (turnedDir[d] = q));
+  const words: readonly string[] = DIR_WORDS;
+  const letters: readonly string[] = DIR_LETTERS;
   const cell = (name: string, map: Int32Array, a: Board, b: Board): string => {
     const p = a.square(name);
     return p >= 0 && map[p] >= 0 ? b.name(map[p]) : name;
   };
   const back = (text: string): string =>
-    text.replace(/x\d+y\d+/g, (n) => cell(n, from, turned, board)).replace(/\b(up|down|left|right)\b/g, (w) => WORDS[dirOf[WORDS.indexOf(w)]]);
+    text.replace(/x\d+y\d+/g, (n) => cell(n, from, t.board, board)).replace(/\b(up|down|left|right)\b/g, (w) => words[dirOf[words.indexOf(w)]]);
   const forth = (step: string): string =>
-    step.replace(/x\d+y\d+/g, (n) => cell(n, to, board, turned)).replace(/^(push|move)([UDLR])/, (_, verb: string, l: string) => verb + LETTERS[turnedDir[LETTERS.indexOf(l)]]);
+    step.replace(/x\d+y\d+/g, (n) => cell(n, to, board, t.board)).replace(/^(push|move)([UDLR])/, (_, verb: string, l: string) => verb + letters[turnedDir[letters.indexOf(l)]]);
   const { stateAtoms, planOps, applicable, apply } = space;
   return {
     get numOps() {
@@ -135,13 +137,12 @@ function tracedInLevelNames(space: TracedSpace, board: Board, turned: Board, fro
   };
 }
 
-/** The pushes of a plan of `turned` (turnLevel's) as pushes of `board`. */
-export function turnBack(board: Board, turned: Board, from: Int32Array, pushes: readonly Push[]): Push[] {
+/** The pushes of a plan of the turned level `t` as pushes of the level. */
+export function turnBack(t: TurnedLevel, pushes: readonly Push[]): Push[] {
   return pushes.map((p) => {
-    const box = from[p.box];
-    const dir = board.dirs.indexOf(from[p.box + turned.dirs[p.dir]] - box);
-    if (box < 0 || dir < 0) throw new Error(`orientations: the push of the box on square ${p.box} has no square on the level`);
-    return { box, dir };
+    const box = t.from[p.box];
+    if (box < 0) throw new Error(`orientations: the box on square ${p.box} of the turned level has no square on the level`);
+    return { box, dir: t.dirOf[p.dir] };
   });
 }
 
@@ -156,16 +157,15 @@ export function searchOrientations(board: Board, options: SearchOptions, c: Push
   for (let i = 0; i < OTHER_ORIENTATIONS.length; i++) {
     const leftMs = options.timeoutMs - spent();
     if (leftMs <= 0 || nodesLeft <= 0) break;
-    const k = OTHER_ORIENTATIONS[i];
-    const turned = turnLevel(board, k);
+    const turned = turnLevel(board, OTHER_ORIENTATIONS[i]);
     const ms = orientationMs(leftMs, i);
     const trace = options.trace;
-    const traced = trace ? { trace: (space: TracedSpace) => trace(tracedInLevelNames(space, board, turned.board, turned.from, k)) } : {};
+    const traced = trace ? { trace: (space: TracedSpace) => trace(tracedInLevelNames(space, board, turned)) } : {};
     const r = search(turned.board, deadSquares(turned.board), { ...options, ...traced, timeoutMs: Math.max(1, ms), spentMs: 0, maxNodes: nodesLeft }, base);
     stats = addStats(stats, r.stats);
     nodesLeft -= r.stats.expanded;
     // a plan, a level proven unsolvable (in every orientation alike), or a stop that ends the whole search
-    if (r.pushes) return { ...r, pushes: turnBack(board, turned.board, turned.from, r.pushes), stats: { ...stats, timeMs: performance.now() - t0 } };
+    if (r.pushes) return { ...r, pushes: turnBack(turned, r.pushes), stats: { ...stats, timeMs: performance.now() - t0 } };
     if (r.status === 'unsolvable' || r.stats.limit === 'interrupted' || r.stats.limit === 'memory') return { ...r, stats: { ...stats, timeMs: performance.now() - t0 } };
   }
   const limit: SearchStats['limit'] = nodesLeft <= 0 ? 'nodes' : 'time';

@@ -31,7 +31,7 @@ import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
 import type { StateStore } from '../../strips/store.ts';
 import { resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
-import { type Board, DIR_LETTERS, floodRegion } from './board.ts';
+import { type Board, DIR_LETTERS, DIR_WORDS, floodRegion } from './board.ts';
 import { FreeRegions } from './regions.ts';
 import { CorralCheck, PiCorrals } from './corral.ts';
 import { FreezeCheck, FROZEN_OFF_GOAL, FROZEN_ON_GOALS, pullDeadSquares } from './deadlocks.ts';
@@ -236,7 +236,6 @@ const ADVISOR_ORDER = 10_000;
 const NOVELTY_ORDER = 3000;
 
 /** The words of the operator names, in the order of Board.dirs. */
-const DIR_WORDS = ['up', 'down', 'left', 'right'] as const;
 
 /** A push step of the Sokoban domain: pushD(player, box, to). */
 const PUSH_STEP = /^push([UDLR])\((x\d+y\d+),(x\d+y\d+),(x\d+y\d+)\)$/;

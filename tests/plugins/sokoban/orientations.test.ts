@@ -39,7 +39,7 @@ describe("the level's other orientations", () => {
     const t = turnLevel(b, k);
     const r = pushSearch(t.board, deadSquares(t.board), options, greedy);
     expect(r.status).toBe('solved');
-    const pushes = turnBack(b, t.board, t.from, r.pushes ?? []);
+    const pushes = turnBack(t, r.pushes ?? []);
     expect(solves(b, pushes)).toBe(true);
     expect(pushes.length).toBe(r.pushes?.length);
   });
