@@ -30,10 +30,13 @@ function simplyDead(b: Board): boolean {
 
 const truth = (b: Board): boolean | null => solvable(b, { boxes: [...b.boxes].sort((x, y) => x - y), player: b.player }, 10_000);
 
-// The box can only go down: one push into the pocket (a live square), the next onto a dead one; up needs the player below it.
-const SHAFT = ['#######', '#.  @ #', '##$####', '## ####', '## ####', '#######'];
-// Two boxes close a pocket; each can only be pushed down into it (dead squares).
-const DOOR = ['#######', '#.. @ #', '##$$###', '##  ###', '#######'];
+// The box over the shaft can only go down: up needs the player below it, and the way round (the right column) is shut by the box on
+// its goal, which can only go down too. Each box alone is live (the player goes round to push x2y2 up), so the dead squares, which
+// see one box with the player walking round it, miss the deadlock; the corral is the shaft, the corridor and the column (8 cells).
+const SHAFT = ['########', '#.  @  #', '##$###*#', '## ### #', '##     #', '########'];
+// Two boxes close a pocket; each can only be pushed down into it (dead squares). Alone, each could be pushed up from the pocket
+// (x3y2 then left from x4y1, the player coming round by x4y2).
+const DOOR = ['########', '#..  @ #', '##$$ ###', '##  ####', '########'];
 // The pocket below the box is a corral, but the box can be pushed left, out of it, onto its goal.
 const LEAVES = ['######', '#   @#', '#. $ #', '### ##', '######'];
 // Two boxes fence a corral with both goals in it: each is pushed in onto one.
@@ -133,7 +136,7 @@ describe('corral deadlocks', () => {
     const capped = corral(board(SHAFT), 1);
     expect(capped.deadlocked).toBe(false);
     expect(capped.check.stats.capped).toBe(1);
-    const small = corral(board(SHAFT), undefined, 1); // the shaft's corral has two cells
+    const small = corral(board(SHAFT), undefined, 1); // the shaft's corral has eight cells
     expect(small.deadlocked).toBe(false);
     expect(small.check.stats.corrals).toBe(0);
   });
@@ -160,7 +163,7 @@ describe('the push-level search with corral pruning', () => {
     expect(withCorrals.stats.expanded).toBe(0);
     const without = pushSearch(b, deadSquares(b), options, { ...config, corrals: false });
     expect(without.status).toBe('unsolvable');
-    expect(without.reason).toBe('all 2 reachable push states explored (dead squares, freeze deadlocks pruned); none has every box on a goal');
+    expect(without.reason).toBe('all 4 reachable push states explored (dead squares, freeze deadlocks pruned); none has every box on a goal');
   });
 
   it('drops children with a corral deadlock: the same fewest pushes from fewer expanded states', () => {

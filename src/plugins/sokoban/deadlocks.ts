@@ -3,10 +3,10 @@
  *
  * - Dead squares: floor cells from which a box can never reach any goal.
  *   Found once per level by pulling a box backwards from every goal (the
- *   player stands on the next cell and steps back, dragging the box): every
- *   cell a box can be pulled to is live, the rest are dead. Other boxes
- *   and the player's reachability are ignored, so a dead square is dead in
- *   every state (the check never removes a solvable state).
+ *   player stands on the next cell and steps back, dragging the box, and
+ *   walks round it to the next pull): every cell a box can be pulled to is
+ *   live, the rest are dead. Other boxes are ignored, so a dead square is
+ *   dead in every state (the check never removes a solvable state).
  * - Freeze deadlocks: a set of boxes none of which can ever move, because
  *   on each axis a box is blocked by a wall, by two dead squares, or by
  *   another box of the set; if one of them is off goal, no plan exists.
@@ -14,18 +14,21 @@
  *   adjacent boxes, drop every box that is free on some axis, repeat).
  */
 import { type Board, floodPushable } from './board.ts';
+import { BoxReach } from './box-reach.ts';
 
-/** 1 for every floor cell from which a box can reach no goal (0 elsewhere, also on walls). */
+/**
+ * 1 for every floor cell from which a box can reach no goal (0 elsewhere,
+ * also on walls): pulled from the goals on the empty board, the player
+ * walking round the box (BoxReach), so a square from which the box goes on
+ * only with the player on a side he cannot get to is dead too.
+ */
 export function deadSquares(board: Board): Uint8Array {
-  const live = new Int32Array(board.size);
-  const queue = new Int32Array(board.size);
-  let n = 0;
-  for (const g of board.goals) {
-    live[g] = 1;
-    queue[n++] = g;
-  }
-  // pulled from the goals: the squares from which pushes reach a goal, on the empty board
-  floodPushable(board, new Uint8Array(board.size), queue, n, live, 1);
+  const reach = new BoxReach(board);
+  reach.prepare(new Uint8Array(board.size));
+  const count = reach.pullFrom(board.goals, board.goals.length);
+  const live = new Uint8Array(board.size);
+  for (const g of board.goals) live[g] = 1;
+  for (let i = 0; i < count; i++) live[reach.states[i] >> 2] = 1;
   const dead = new Uint8Array(board.size);
   for (const p of board.cells) if (!live[p]) dead[p] = 1;
   return dead;

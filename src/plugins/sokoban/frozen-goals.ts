@@ -14,7 +14,11 @@
  *   wrong order; not a goal room, so the packing order does not see it);
  * - a part of the board cut off by frozen goal boxes with more boxes than
  *   free goals in it;
- * - a part they cut off from the player with a box still to push in it.
+ * - a part they cut off from the player with a box still to push in it;
+ * - a room with goals left whose other way in they close (Sasquatch 19's
+ *   goal column, the player's way round): a box that enters by the one
+ *   door left, the player behind it, cannot be pushed on from inside
+ *   (each box is pushed with the player walking round it, BoxReach).
  *
  * The check runs when a push leaves its box frozen on a goal, and on the
  * initial state. A goal's reach (the squares from which a box can be
@@ -30,7 +34,8 @@
  * goal if it reaches it from its new square, else one augmenting search
  * from it decides.
  */
-import { type Board, floodPushable, floodRegion } from './board.ts';
+import { type Board, floodRegion } from './board.ts';
+import { BoxReach } from './box-reach.ts';
 import type { FreezeCheck } from './deadlocks.ts';
 
 /** Frozen sets whose parts and goal reach are kept (then the cache starts over). */
@@ -55,6 +60,9 @@ export class FrozenGoals {
   private readonly mark: Int32Array;
   private readonly queue: Int32Array;
   private stamp = 0;
+  /** The goal reach's search (reachOfPart), and its one target. */
+  private readonly boxReach: BoxReach;
+  private readonly target = new Int32Array(1);
   /** Matching scratch: the box index on each goal (-1: free), the goals tried in this augmenting search. */
   private readonly boxOnGoal: Int32Array;
   private readonly tried: Int32Array;
@@ -77,6 +85,7 @@ export class FrozenGoals {
     this.wall = new Uint8Array(size);
     this.mark = new Int32Array(size);
     this.queue = new Int32Array(size);
+    this.boxReach = new BoxReach(board);
     this.boxOnGoal = new Int32Array(goals.length);
     this.tried = new Int32Array(goals.length);
     this.parentOnGoal = new Int32Array(goals.length);
@@ -239,27 +248,29 @@ export class FrozenGoals {
    * can be pushed onto from that part; and a box on a goal that is not
    * frozen keeps it, in any part (it need not move again: the last push
    * into a goal room may shut the player out of the boxes already on its
-   * goals).
+   * goals). The box is pushed alone with the player walking around it
+   * (BoxReach: a box that comes into a room by its one door with the
+   * player outside cannot be pushed on from inside); a square reaches a
+   * goal when the box does from some side of it (the player may be on any:
+   * sound for the deadlock test).
    */
   private reachOfPart(set: FrozenSet, part: number): Uint32Array {
     const { goals, size, floor } = this.board;
-    const { wall, mark, queue } = this;
+    const { wall, boxReach, target } = this;
     for (const q of set.squares) wall[q] = 1;
     const W = this.words;
     const reach = new Uint32Array(size * W);
     for (let gi = 0; gi < goals.length; gi++) if (!wall[goals[gi]]) reach[goals[gi] * W + (gi >>> 5)] |= 1 << (gi & 31);
     for (let p = 0; p < size; p++) if (floor[p] && set.label[p] !== part) wall[p] = 1;
+    boxReach.prepare(wall);
     // backwards from each free goal: the squares from which a box can be pushed onto it
     for (let gi = 0; gi < goals.length; gi++) {
-      const g = goals[gi];
-      if (wall[g]) continue;
-      const stamp = ++this.stamp;
-      mark[g] = stamp;
-      queue[0] = g;
-      const count = floodPushable(this.board, wall, queue, 1, mark, stamp);
+      if (wall[goals[gi]]) continue;
+      target[0] = goals[gi];
+      const count = boxReach.pullFrom(target, 1);
       const word = gi >>> 5;
       const bit = 1 << (gi & 31);
-      for (let i = 0; i < count; i++) reach[queue[i] * W + word] |= bit;
+      for (let i = 0; i < count; i++) reach[(boxReach.states[i] >> 2) * W + word] |= bit;
     }
     wall.fill(0);
     return reach;

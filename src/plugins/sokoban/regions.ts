@@ -130,6 +130,11 @@ export class FreeRegions {
     return this.label;
   }
 
+  /** The part of F − cut holding the free square q ≠ cut, for a caller: equal codes, one part (q and cut free squares of the position built). */
+  partOf(q: number, cut: number): number {
+    return this.part(q, cut);
+  }
+
   /** The part of F − cut holding the free square q ≠ cut (a code: equal codes, one part); its smallest square in partMin. */
   private part(q: number, cut: number): number {
     const { label, disc, end, parent } = this;
