@@ -50,7 +50,7 @@ function refused(values: Record<string, unknown>, context: OptionContext, reg?: 
 describe('generated from the declarations', () => {
   it('every option a strategy or heuristic record declares is a flag and a field of the web schema', () => {
     const declared = [...Object.values(strategies), ...Object.values(heuristics)].flatMap((r) => r.options ?? []);
-    expect(SW).toEqual(['corrals', 'corral-backing', 'corral-merge', 'frozen-goals', 'macros', 'patterns', 'stuck', 'pi-corrals', 'packing', 'parking', 'features', 'out-of-plan', 'goal-macros', 'box-macros', 'groups', 'orientations', 'meet', 'advisors', 'novelty']);
+    expect(SW).toEqual(['corrals', 'corral-backing', 'corral-merge', 'frozen-goals', 'sides', 'macros', 'patterns', 'stuck', 'pi-corrals', 'packing', 'parking', 'features', 'out-of-plan', 'goal-macros', 'box-macros', 'groups', 'orientations', 'meet', 'advisors', 'novelty']);
     // each switch by the four push-level strategies
     expect(declared.map((d) => d.name).sort()).toEqual([...SW.flatMap((s) => [s, s, s, s]), 'improve', 'improve', 'lazy', 'preferred', 'temperature', 'tt', 'weight', 'weight', 'width'].sort());
     const schema = requestSchemaProperties();

@@ -194,6 +194,13 @@ export interface PushSearchConfig {
   orientations?: boolean;
   /** With `groups`: when no group can be filled alone, or the goals form one group, stop (status limit) instead of searching the whole level (auto's member). */
   groupsOnly?: boolean;
+  /**
+   * Forward push distances by the player's side (estimates.ts,
+   * sidedPushDistances): a box's distance to each goal with the player in
+   * the part of the floor less the box's square he is in, so a box in a
+   * corridor he cannot get round goes one way only. On unless false.
+   */
+  sides?: boolean;
 }
 
 /** The states a backward search stored: a state's id (−1: not among them), and the pushes from it to the goals. */
@@ -306,6 +313,9 @@ export class PushSpace implements BestFirstSpace {
   private movedTo: Uint16Array | Uint32Array;
   /** The region of the last successor built (apply): normalised to `lastPlayer`, its squares those `regions.inMoved` holds. */
   private lastPlayer = -1;
+  /** The square the player stands on after the last `apply` (behind the box), and the decoded state's player square: the sides of the boxes for a sided estimate. */
+  private lastStand = -1;
+  private decodedPlayer = -1;
   private readonly mark: Int32Array;
   private stamp = 0;
   private readonly queue: Int32Array;
@@ -503,6 +513,7 @@ export class PushSpace implements BestFirstSpace {
       on += targetAt[b];
     }
     this.onTarget = on;
+    this.decodedPlayer = cells[s[off + this.BW]];
     // the player's region: the squares with its label, or a flood
     const regions = (this.regions = this.readsRegions() ? (this.regions ?? new FreeRegions(board)) : null);
     if (regions !== null) {
@@ -605,6 +616,7 @@ export class PushSpace implements BestFirstSpace {
       boxAt[b] = 1;
     }
     this.lastPlayer = player;
+    this.lastStand = stand;
     dst[dstOff + this.BW] = cellIndex[player];
     this.lastDst = dst;
     this.lastOff = dstOff;
@@ -753,10 +765,10 @@ export class PushSpace implements BestFirstSpace {
       scratch.set(this.boxes);
       scratch[this.lastIndex] = this.lastTo;
       n = this.nDecoded;
-      h = this.estimator.estimateMoved(this.boxes, n, this.lastIndex, this.lastTo);
+      h = this.estimator.estimateMoved(this.boxes, n, this.lastIndex, this.lastTo, this.decodedPlayer, this.lastStand);
     } else {
       n = this.readBoxes(s, off, scratch);
-      h = this.estimator.estimate(scratch, n);
+      h = this.estimator.estimate(scratch, n, this.playerSquare(s, off));
     }
     if (this.features !== null && h !== Infinity && !(this.cellOfLast && s === this.lastDst && off === this.lastOff)) {
       const at = this.cellBoxAt;
@@ -896,7 +908,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
 function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
   const back = c.backward === true;
-  const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate);
+  const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate, board.goals, false, c.sides !== false);
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);

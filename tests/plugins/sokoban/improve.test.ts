@@ -305,7 +305,7 @@ describe('the fewest pushes first, then moves', () => {
     expect(twoPhases.pushes).toEqual(plan);
     // with 3,500 units of work the second phase ends at once, on 12 pushes and 43 moves: the plan kept by moves is the one that came
     const cut = improvePlan(b, plan, { timeoutMs: 60_000, maxWork: 3500, order: { push: 1, walk: 1 } });
-    expect(cut).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 24 });
+    expect(cut).toMatchObject({ after: { pushes: 14, moves: 37 }, windows: 25 });
     expect(cut.pushes).toEqual(plan);
     // by moves alone: fewer window searches, the same answer
     const movesAlone = improvePlan(b, plan, { ...limits, order: { push: 1, walk: 1 }, pushesFirst: 0 });
@@ -314,16 +314,16 @@ describe('the fewest pushes first, then moves', () => {
 });
 
 describe('the window limits, low first', () => {
-  it.skipIf(!existsSync(microban))('Microban 105, a greedy plan of 36 pushes, 15,000 units of work by pushes: 24 pushes with the limits from a sixteenth (26 windows), 28 with them full from the start (14 windows: the work goes into windows that reach their limit)', () => {
+  it.skipIf(!existsSync(microban))('Microban 105, a greedy plan of 36 pushes, 15,000 units of work by pushes: 24 pushes with the limits from a sixteenth (33 windows), 28 with them full from the start (14 windows: the work goes into windows that reach their limit)', () => {
     const { b, plan } = greedyPlan(105);
     expect(replay(b, plan)).toMatchObject({ pushes: 36, moves: 117 });
     const limits = { timeoutMs: 60_000, maxWork: 15_000, order: { push: 1, walk: 0 } } as const;
     const low = improvePlan(b, plan, limits);
-    expect(low).toMatchObject({ after: { pushes: 24, moves: 77 }, windows: 26, spliced: 3 });
+    expect(low).toMatchObject({ after: { pushes: 24, moves: 75 }, windows: 33, spliced: 6 });
     expect(solves(b, low.pushes)).toBe(true);
-    expect(improvePlan(b, plan, { ...limits, capStart: WINDOW_CAP_START })).toMatchObject({ after: { pushes: 24 }, windows: 26 });
+    expect(improvePlan(b, plan, { ...limits, capStart: WINDOW_CAP_START })).toMatchObject({ after: { pushes: 24 }, windows: 33 });
     const full = improvePlan(b, plan, { ...limits, capStart: 1 });
-    expect(full).toMatchObject({ after: { pushes: 28, moves: 97 }, windows: 14, spliced: 2 });
+    expect(full).toMatchObject({ after: { pushes: 28, moves: 109 }, windows: 14, spliced: 2 });
   });
 });
 
