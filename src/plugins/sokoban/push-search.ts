@@ -29,7 +29,7 @@
 import { Budget, limitReason } from '../../util/budget.ts';
 import { type BestFirstSpace, bestFirstSearch } from '../../search/engine.ts';
 import type { StateStore } from '../../strips/store.ts';
-import { resultBuilder } from '../../search/result.ts';
+import { addStats, resultBuilder } from '../../search/result.ts';
 import type { SearchOptions, SearchStats, SearchStatus } from '../../search/types.ts';
 import { type Board, DIR_LETTERS, DIR_WORDS, floodRegion } from './board.ts';
 import { FreeRegions } from './regions.ts';
@@ -900,8 +900,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
   if (cut.status !== 'unsolvable' || cut.stats.expanded === 0) return cut;
   const spentMs = (options.spentMs ?? 0) + (performance.now() - t0);
   const rest = pushSearchOnce(board, dead, { ...options, spentMs, maxNodes: options.maxNodes - cut.stats.expanded }, { ...c, packing: false });
-  const stats = { ...rest.stats };
-  for (const k of ['expanded', 'generated', 'duplicates', 'evaluated', 'reopened', 'timeMs'] as const) stats[k] = (stats[k] ?? 0) + (cut.stats[k] ?? 0);
+  const stats = addStats(cut.stats, rest.stats);
   return { ...rest, stats, reason: rest.stats.limit === 'nodes' ? limitReason('nodes', options) : rest.reason };
 }
 
