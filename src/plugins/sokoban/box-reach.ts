@@ -67,8 +67,7 @@ export class BoxReach {
    * The states from which a box can be pushed onto one of the free squares
    * targets[0..n) (the box on a target, the player on any side, included):
    * states[0..count), count returned, in the order of their pushes to the
-   * nearest target (depth[0..count)). Seen states stay marked until the
-   * next search (`alive`).
+   * nearest target (depth[0..count)).
    */
   pullFrom(targets: ArrayLike<number>, n: number): number {
     const { sides, seen, states } = this;
@@ -94,11 +93,6 @@ export class BoxReach {
       }
     }
     return count;
-  }
-
-  /** After pullFrom: whether the state (box on b, the player on its side k) was reached. */
-  alive(b: number, k: number): boolean {
-    return this.seen[b * 4 + k] === this.stamp;
   }
 
   /** Queues the state (box on b, the player on its side k), d pulls from the targets, at states[n], marking every side of b in the same part; the new count. */

@@ -13,7 +13,7 @@
  *   Computed as the largest such set (a fixpoint: start from a group of
  *   adjacent boxes, drop every box that is free on some axis, repeat).
  */
-import { type Board, floodPushable } from './board.ts';
+import type { Board } from './board.ts';
 import { BoxReach } from './box-reach.ts';
 
 /**

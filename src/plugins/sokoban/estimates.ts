@@ -126,6 +126,8 @@ export class BoxEstimator {
   private claimed = new Uint8Array(0);
   private changed = new Int32Array(0);
   private pending = new Int32Array(0);
+  /** prepare's scratch: each list index's key. */
+  private keys = new Int32Array(0);
   private rowBuf = new Float64Array(0);
   private moved = new Int32Array(0);
 
@@ -165,11 +167,6 @@ export class BoxEstimator {
         this.nearest[key] = best;
       }
     }
-  }
-
-  /** Whether the estimates need the player's square (sided). */
-  get sided(): boolean {
-    return this.reach !== null;
   }
 
   /** The key of a box on p with the player on the free square `player` (sided: any square of his region). */
@@ -265,6 +262,7 @@ export class BoxEstimator {
       this.claimed = new Uint8Array(n);
       this.changed = new Int32Array(n);
       this.pending = new Int32Array(n);
+      this.keys = new Int32Array(n);
       this.rowBuf = new Float64Array(n);
       const mat = this.baseMatrix;
       for (let i = 0; i < n; i++) {
@@ -279,11 +277,11 @@ export class BoxEstimator {
       for (let i = 0; i < n; i++) this.baseList[i] = parent[i];
       return;
     }
-    const { claimed, changed, pending, slotOf, slotKey, baseMatrix: mat } = this;
+    const { claimed, changed, pending, slotOf, slotKey, keys, baseMatrix: mat } = this;
     claimed.fill(0);
     let np = 0;
     for (let i = 0; i < n; i++) {
-      const key = this.keyOf(parent[i], player);
+      const key = (keys[i] = this.keyOf(parent[i], player));
       const s = slotAt[key] - 1;
       if (s >= 0) {
         claimed[s] = 1;
@@ -295,7 +293,7 @@ export class BoxEstimator {
       if (claimed[s]) continue;
       slotAt[slotKey[s]] = 0;
       const i = pending[k];
-      const key = this.keyOf(parent[i], player);
+      const key = keys[i];
       changed[k++] = s;
       slotOf[i] = s;
       slotKey[s] = key;
