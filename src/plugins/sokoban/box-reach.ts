@@ -15,7 +15,9 @@
  * it reaches are those from which the box can be pushed onto a target. A
  * box that enters a room by its one door with the player outside cannot be
  * pushed on from the room's side, which a flood over squares alone (the
- * player anywhere, floodPushable) lets it.
+ * player anywhere, floodPushable) lets it. `pushFrom` searches forwards
+ * from the targets (pushing): the states a box on a target can be pushed
+ * to, which a backward search reads as its pulls back to the target.
  */
 import type { Board } from './board.ts';
 import { FreeRegions } from './regions.ts';
@@ -70,6 +72,22 @@ export class BoxReach {
    * nearest target (depth[0..count)).
    */
   pullFrom(targets: ArrayLike<number>, n: number): number {
+    return this.search(targets, n, false);
+  }
+
+  /**
+   * The states a box on one of the free squares targets[0..n) (the player
+   * on any side) can be pushed to: states[0..count), count returned, in the
+   * order of their pushes from the nearest target (depth[0..count)). Read
+   * backwards, the pulls that bring the box from such a state onto a
+   * target (a backward search's distances to the initial boxes).
+   */
+  pushFrom(targets: ArrayLike<number>, n: number): number {
+    return this.search(targets, n, true);
+  }
+
+  /** Breadth-first from the targets (every side of each): by pulls (pullFrom), or by pushes (pushFrom). */
+  private search(targets: ArrayLike<number>, n: number, pushes: boolean): number {
     const { sides, seen, states } = this;
     const { dirs } = this.board;
     const stamp = ++this.stamp;
@@ -84,11 +102,11 @@ export class BoxReach {
       const code = sides[s];
       const d = this.depth[i] + 1;
       for (let j = 0; j < 4; j++) {
-        // the box came to b pushed in direction j from a = b − dirs[j], the player then on a, a side of b in the player's part
+        // a push in direction j with the player on b − dirs[j], side j ^ 1 of b, in his part; after it he stands behind the box, on side j ^ 1 of its square
         const back = j ^ 1;
         if (sides[b * 4 + back] !== code) continue;
-        const a = b + dirs[back];
-        // before the push the player stood on a − dirs[j], the side `back` of a
+        // pulls: the box came to b from a = b − dirs[j], the player then on a − dirs[j]; pushes: it goes on to a = b + dirs[j], the player then on b
+        const a = pushes ? b + dirs[j] : b + dirs[back];
         if (sides[a * 4 + back] >= 0 && seen[a * 4 + back] !== stamp) count = this.visit(a, back, stamp, count, d);
       }
     }

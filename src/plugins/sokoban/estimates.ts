@@ -57,15 +57,18 @@ export function pushDistances(board: Board, goals: Int32Array = board.goals, pul
 
 /**
  * Push distances with the player walking round the box (BoxReach): for
- * each goal g, square p and side k of p, `dist[(g·size + p)·4 + k]` =
- * pushes to bring a box from p to goal g with the player in the part of
- * the floor less p that side k is in (Infinity when impossible, or when no
- * free square is on that side). Never less than `pushDistances`: a box in
- * a corridor whose far end the player cannot get round to goes one way only.
+ * each target g (the goals by default), square p and side k of p,
+ * `dist[(g·size + p)·4 + k]` = pushes to bring a box from p to g with the
+ * player in the part of the floor less p that side k is in (Infinity when
+ * impossible, or when no free square is on that side). With `pulls`, the
+ * pulls instead (a backward search's distances to the initial boxes): the
+ * states a box on g can be pushed to (BoxReach.pushFrom), read backwards.
+ * Never less than `pushDistances`: a box in a corridor whose far end the
+ * player cannot get round to goes one way only.
  */
-export function sidedPushDistances(board: Board, reach: BoxReach): Float64Array {
-  const { size, goals } = board;
-  const what = (): string => `setting up push distances by the player's side: ${goals.length.toLocaleString('en')} goals × ${size.toLocaleString('en')} squares × 4`;
+export function sidedPushDistances(board: Board, reach: BoxReach, goals: Int32Array = board.goals, pulls = false): Float64Array {
+  const { size } = board;
+  const what = (): string => `setting up ${pulls ? 'pull' : 'push'} distances by the player's side: ${goals.length.toLocaleString('en')} ${pulls ? 'box squares' : 'goals'} × ${size.toLocaleString('en')} squares × 4`;
   reserveSetup(goals.length * size * 32, () => `${what()} need ${Math.ceil((goals.length * size * 32) / 2 ** 20).toLocaleString('en')} MB`);
   const dist = new Float64Array(goals.length * size * 4).fill(Infinity);
   const target = new Int32Array(1);
@@ -73,7 +76,7 @@ export function sidedPushDistances(board: Board, reach: BoxReach): Float64Array 
     pollSetup(() => `${what()} (${gi + 1} of ${goals.length})`);
     const base = gi * size * 4;
     target[0] = g;
-    const count = reach.pullFrom(target, 1);
+    const count = pulls ? reach.pushFrom(target, 1) : reach.pullFrom(target, 1);
     for (let i = 0; i < count; i++) {
       const s = reach.states[i];
       const b = s >> 2;
@@ -89,7 +92,7 @@ export function sidedPushDistances(board: Board, reach: BoxReach): Float64Array 
 /**
  * Evaluates box configurations (lists of squares). One instance per search:
  * it keeps scratch space. A box's distances are looked up by a key: its
- * square, or with `sided` (forward push distances and matching) its square
+ * square, or with `sided` (push or pull distances and matching) its square
  * and the side of it the player is on (sidedPushDistances, key p·4 + k),
  * so those estimates take the player's square.
  */
@@ -134,7 +137,7 @@ export class BoxEstimator {
   /**
    * Targets default to the goals; `pulls`: distances for pulling boxes to
    * the targets (backward search); `sided`: distances by the player's side
-   * (forward, to the goals; not for `manhattan`).
+   * (not for `manhattan`).
    */
   constructor(
     private readonly board: Board,
@@ -145,11 +148,11 @@ export class BoxEstimator {
   ) {
     const { size } = board;
     const goals = (this.goals = targets);
-    const bySide = sided && kind !== 'manhattan' && !pulls && targets === board.goals;
+    const bySide = sided && kind !== 'manhattan';
     this.reach = bySide ? new BoxReach(board) : null;
     if (this.reach !== null) {
       this.reach.prepare(new Uint8Array(size));
-      this.dist = sidedPushDistances(board, this.reach);
+      this.dist = sidedPushDistances(board, this.reach, goals, pulls);
     } else this.dist = kind === 'manhattan' ? new Float64Array(0) : pushDistances(board, goals, pulls);
     const keys = bySide ? 4 : 1;
     const stride = (this.stride = size * keys);
@@ -173,7 +176,10 @@ export class BoxEstimator {
   private keyOf(p: number, player: number): number {
     if (this.reach === null) return p;
     if (player < 0) throw new Error('BoxEstimator: an estimate by the side of the box the player is on needs his square');
-    return p * 4 + this.reach.sideOf(p, player);
+    const k = this.reach.sideOf(p, player);
+    // on connected floor the player's part of it less p always touches a side of p
+    if (k < 0) throw new Error(`BoxEstimator: the player's square ${player} is in no part of the floor next to the box on ${p}`);
+    return p * 4 + k;
   }
 
   /** The bound for boxes on squares[0..n), the player on `player` (needed when sided). */

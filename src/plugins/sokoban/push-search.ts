@@ -195,10 +195,11 @@ export interface PushSearchConfig {
   /** With `groups`: when no group can be filled alone, or the goals form one group, stop (status limit) instead of searching the whole level (auto's member). */
   groupsOnly?: boolean;
   /**
-   * Forward push distances by the player's side (estimates.ts,
-   * sidedPushDistances): a box's distance to each goal with the player in
-   * the part of the floor less the box's square he is in, so a box in a
-   * corridor he cannot get round goes one way only. On unless false.
+   * Push distances by the player's side (estimates.ts,
+   * sidedPushDistances): a box's distance to each goal (backward: its pulls
+   * to each initial box square) with the player in the part of the floor
+   * less the box's square he is in, so a box in a corridor he cannot get
+   * round goes one way only. On unless false.
    */
   sides?: boolean;
 }
@@ -907,7 +908,7 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
 function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
   const back = c.backward === true;
-  const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true) : new BoxEstimator(board, c.estimate, board.goals, false, c.sides !== false);
+  const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true, c.sides !== false) : new BoxEstimator(board, c.estimate, board.goals, false, c.sides !== false);
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);

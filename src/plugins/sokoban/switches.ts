@@ -35,7 +35,7 @@ export const SWITCHES: readonly Switch[] = [
   { field: 'corralBacking', decl: onOff('corral-backing', "corral deadlocks: the boxes backing a corral's fence join its relaxed problem (forward searches, with --corrals on)", 'on') },
   { field: 'corralMerge', decl: onOff('corral-merge', 'corral deadlocks: a corral not proven alone is examined again together with the corrals next to its fence boxes (forward searches, with --corrals on)', 'on') },
   { field: 'frozenGoals', decl: onOff('frozen-goals', 'prune frozen-goal deadlocks: boxes frozen on goals leave the others too few goals they can reach (forward searches)', 'on') },
-  { field: 'sides', decl: onOff('sides', "push distances by the player's side: a box's pushes to each goal counted with the player in the part of the floor less the box's square he is in (forward searches)", 'on') },
+  { field: 'sides', decl: onOff('sides', "push distances by the player's side: a box's pushes to each goal (backward searches: its pulls to each initial box square) counted with the player in the part of the floor less the box's square he is in", 'on') },
   { field: 'macros', decl: onOff('macros', 'tunnel macros: a box pushed into a one-wide tunnel goes on to its end', 'off') },
   { field: 'patterns', decl: onOff('patterns', 'learned deadlock patterns: small searches of box clusters, unsolvable ones prune later states (forward searches)', 'off') },
   { field: 'stuck', decl: onOff('stuck', 'stuck patterns: a state whose subtree has grown to 64 expanded states is examined (its wobblers and freely movable boxes left out, the rest searched); a dead rest prunes the subtree and every state holding it (forward searches)', 'off') },
