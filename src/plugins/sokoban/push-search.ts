@@ -908,7 +908,8 @@ export function pushSearch(board: Board, dead: Uint8Array, options: SearchOption
 function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, c: PushSearchConfig): PushSearchResult {
   const budget = new Budget(options);
   const back = c.backward === true;
-  const est = back ? new BoxEstimator(board, c.estimate, board.boxes, true, c.sides !== false) : new BoxEstimator(board, c.estimate, board.goals, false, c.sides !== false);
+  // backward: the pulls back to the initial boxes; forward: the pushes to the goals
+  const est = new BoxEstimator(board, c.estimate, back ? board.boxes : board.goals, back, c.sides !== false);
   est.incremental = c.incrementalMatching !== false;
   if (back) dead = pullDeadSquares(board);
   const freeze = new FreezeCheck(board, dead);
