@@ -7,7 +7,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
-import { deadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
+import { BoxReach } from '../../../src/plugins/sokoban/box-reach.ts';
+import { deadSquares, pushedTo } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { PackingOrder } from '../../../src/plugins/sokoban/packing.ts';
 import { expandPushes, pushSearch, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
@@ -132,5 +133,37 @@ describe('PackingOrder', () => {
     const mark = new Int32Array(s.size);
     q.markSettled(0, at(['x2y5', 'x2y3', 'x2y4']), mark, 7);
     expect(names(s.cells.filter((c) => mark[c] === 7))).toEqual(['x2y4', 'x2y5']);
+  });
+
+  it.skipIf(!existsSync(SASQUATCH))('searched (Sasquatch 35): every event can be done, where the first choice at each step left the room without an order', () => {
+    const s = new Board(readLevel(readFileSync(SASQUATCH, 'utf8'), 'sasquatch.txt', 35));
+    const dead = deadSquares(s);
+    const q = new PackingOrder(s, dead, true);
+    const names = (squares: ArrayLike<number>): string[] => Array.from(squares, (g) => (g < 0 ? '-' : s.name(g)));
+    // three boxes parked in the pocket above the room, where the player starts, first; x18y10 (whose box comes only
+    // from x19y10, pushed left) before x19y10 and x20y10
+    const { square, from } = q.events[0];
+    expect(names(square)).toEqual([
+      ...['x22y9', 'x21y9', 'x21y10', 'x16y13', 'x16y15', 'x17y11', 'x17y13', 'x17y15', 'x18y15', 'x20y15', 'x19y15', 'x16y14', 'x17y14', 'x18y14', 'x20y14', 'x19y14', 'x23y13'],
+      ...['x18y10', 'x19y10', 'x19y11', 'x19y13', 'x20y13', 'x23y11', 'x22y13', 'x22y11', 'x20y10', 'x21y13', 'x21y11', 'x21y12', 'x20y12', 'x19y12', 'x18y12', 'x17y12', 'x16y12'],
+    ]);
+    expect(names(q.parking)).toEqual(['x22y9', 'x21y10', 'x21y9']);
+    expect(names(from).map((f, k) => (f === '-' ? '' : `${k}:${f}`)).filter(Boolean)).toEqual(['24:x22y9', '25:x21y10', '27:x21y9']);
+    // each event in turn, the squares filled before it standing: a box can be pushed onto its square from its
+    // parking square, or from a square outside the room that the level's boxes reach without crossing it
+    const inRoom = new Uint8Array(s.size);
+    for (const g of q.rooms[0]) inRoom[g] = 1;
+    const reached = pushedTo(s, inRoom);
+    const filled = new Uint8Array(s.size);
+    const reach = new BoxReach(s);
+    const feasible = Array.from(square, (sq, k) => {
+      if (from[k] >= 0) filled[from[k]] = 0;
+      reach.prepare(filled);
+      const n = reach.pullFrom(Int32Array.of(sq), 1);
+      const origins = Array.from(reach.states.subarray(0, n), (st) => st >> 2);
+      filled[sq] = 1;
+      return from[k] >= 0 ? origins.includes(from[k]) : origins.some((o) => !inRoom[o] && !dead[o] && reached[o] === 1);
+    });
+    expect(feasible.every(Boolean)).toBe(true);
   });
 });
