@@ -100,9 +100,11 @@ export class PackingOrder {
   private readonly rank: Int32Array;
   /** pullSquares' scratch, kept between calls (the analyses make thousands): its stamps count up across calls. */
   private readonly pull: { boxAt: Uint8Array; mark: Int32Array; queue: Int32Array; onSquare: Int32Array; seen: Set<number>; todo: number[]; stamp: number };
-  /** exitOf's one-box search (made on first use) and its target list. */
+  /** exitOf's one-box search (made on first use), its walls and its target list; parkingSpots' empty room. */
   private boxReach: BoxReach | null = null;
+  private readonly wall: Uint8Array;
   private readonly target = new Int32Array(1);
+  private readonly emptyBoard: Uint8Array;
 
   constructor(
     private readonly board: Board,
@@ -112,6 +114,8 @@ export class PackingOrder {
   ) {
     const { size, goal } = board;
     this.filledNow = new Uint8Array(size);
+    this.wall = new Uint8Array(size);
+    this.emptyBoard = new Uint8Array(size);
     this.pull = { boxAt: new Uint8Array(size), mark: new Int32Array(size), queue: new Int32Array(size), onSquare: new Int32Array(size), seen: new Set(), todo: [], stamp: 0 };
     this.roomOf = new Int32Array(size).fill(-1);
     this.rank = new Int32Array(size).fill(-1);
@@ -184,7 +188,7 @@ export class PackingOrder {
       }
       let spot = -1;
       for (const c of left) {
-        spot = this.parkingOf(c, filled, inRoom, reached, park === PARK_FAR);
+        spot = this.parkingSpots(c, filled, inRoom, reached, park === PARK_FAR, 1)[0] ?? -1;
         if (spot < 0) continue;
         empty(c, spot);
         filled[spot] = 1;
@@ -202,8 +206,8 @@ export class PackingOrder {
    * each step (`retrograde`, whose steps cannot be undone): a depth-first
    * search over the squares emptied — a goal's or a parked box taken out to
    * a square the boxes reach (EXIT_REACHED), else (with `park`) a goal's
-   * box parked on one of the SEARCH_SPOTS farthest squares `parkingOf`
-   * would take —, going back to an earlier step where nothing can be
+   * box parked on one of the SEARCH_SPOTS farthest squares `parkingSpots`
+   * gives —, going back to an earlier step where nothing can be
    * emptied so; the sets of squares still filled that failed are
    * remembered. Its first path is `retrograde`'s with PARK_FAR (with
    * `park`) or PARK_NONE as long as that one finds a way out at each step,
@@ -217,8 +221,7 @@ export class PackingOrder {
     for (const g of group) inRoom[g] = 1;
     const filled = inRoom.slice();
     const reached = pushedTo(board, inRoom);
-    const empty = new Uint8Array(board.size);
-    /** Per square: whether a box parked there can be taken on to where the boxes reach, the room empty (parkingOf's condition). */
+    /** Per square: whether a box parked there can be taken on to where the boxes reach, the room empty (parkingSpots' last condition). */
     const parkable = new Map<number, boolean>();
     const failed = new Set<string>();
     const square: number[] = [];
@@ -262,15 +265,7 @@ export class PackingOrder {
       for (let i = 0; park && i < left.length; i++) {
         const c = left[i];
         if (spent()) return false;
-        const squares = this.pullSquares(c, filled, () => false);
-        let tried = 0;
-        for (let j = squares.length - 1; j >= 0 && tried < SEARCH_SPOTS; j--) {
-          const q = squares[j];
-          if (inRoom[q] || dead[q] || board.goal[q] || filled[q]) continue;
-          let ok = parkable.get(q);
-          if (ok === undefined) parkable.set(q, (ok = this.exitOf(q, empty, inRoom, reached) === EXIT_REACHED));
-          if (!ok) continue;
-          tried++;
+        for (const q of this.parkingSpots(c, filled, inRoom, reached, true, SEARCH_SPOTS, parkable)) {
           if (step(c, q)) return true;
           if (tests > SEARCH_TESTS) return false;
         }
@@ -285,10 +280,9 @@ export class PackingOrder {
 
   /**
    * The squares the box on `c` can be pulled to, the boxes on `filled`
-   * (other than c) staying put, nearest first, the pulls' search stopping
-   * at the first square `stop` accepts.
+   * (other than c) staying put, nearest first.
    */
-  private pullSquares(c: number, filled: Uint8Array, stop: (box: number) => boolean): number[] {
+  private pullSquares(c: number, filled: Uint8Array): number[] {
     const { board, pull } = this;
     const { size, floor, dirs } = board;
     const { boxAt, mark, queue, seen, todo, onSquare } = pull;
@@ -323,7 +317,6 @@ export class PackingOrder {
       if (onSquare[box] !== call) {
         onSquare[box] = call;
         squares.push(box);
-        if (stop(box)) return squares;
       }
       boxAt[box] = 1;
       floodRegion(board, boxAt, todo[i + 1], mark, ++pull.stamp, queue);
@@ -341,23 +334,31 @@ export class PackingOrder {
   }
 
   /**
-   * Where the box on goal `g` can be parked: the farthest (`far`; else the
-   * nearest) square outside the room, live, off the goals and free, that it can be pulled to (then a box
+   * Where the box on goal `g` can be parked: the squares outside the room,
+   * live, off the goals and free, that it can be pulled to (then a box
    * pushed from there reaches g) and from which, the room empty, a box can
    * be pulled on to a square the boxes reach (so it can be brought there);
-   * -1 when there is none.
+   * the `limit` farthest (`far`; else the nearest) first. `parkable`, when
+   * given, keeps the last condition per square (it depends only on the
+   * room).
    */
-  private parkingOf(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array, far: boolean): number {
+  private parkingSpots(g: number, filled: Uint8Array, inRoom: Uint8Array, reached: Uint8Array, far: boolean, limit: number, parkable?: Map<number, boolean>): number[] {
     const { dead, board } = this;
-    const squares = this.pullSquares(g, filled, () => false);
+    const squares = this.pullSquares(g, filled);
     // the room empty and no other box: the box alone
-    const empty = new Uint8Array(board.size);
-    for (let j = 0; j < squares.length; j++) {
+    const empty = this.emptyBoard;
+    const spots: number[] = [];
+    for (let j = 0; j < squares.length && spots.length < limit; j++) {
       const q = squares[far ? squares.length - 1 - j : j];
       if (inRoom[q] || dead[q] || board.goal[q] || filled[q]) continue;
-      if (this.exitOf(q, empty, inRoom, reached) === EXIT_REACHED) return q;
+      let ok = parkable?.get(q);
+      if (ok === undefined) {
+        ok = this.exitOf(q, empty, inRoom, reached) === EXIT_REACHED;
+        parkable?.set(q, ok);
+      }
+      if (ok) spots.push(q);
     }
-    return -1;
+    return spots;
   }
 
   /**
@@ -381,7 +382,7 @@ export class PackingOrder {
     }
     if (!pullable) return side && !inRoom[g] && !dead[g] ? (reached[g] ? EXIT_REACHED : EXIT_LIVE) : EXIT_NONE;
     // the states (square, the player's side) from which the box can be pushed onto g: the squares it can be pulled to
-    const wall = this.pull.boxAt;
+    const wall = this.wall;
     wall.set(filled);
     wall[g] = 0;
     const reach = (this.boxReach ??= new BoxReach(board));
