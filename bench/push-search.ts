@@ -7,10 +7,14 @@
  * it on (memberSliceMs; the last one all that is left), until one answers),
  * calling `pushSearch` directly in this process.
  *
- *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto]
+ *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto,member:NAME]
  *                                [--timeout SEC] [--max-nodes N] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
  *                                [--toggle FIELD]
  *
+ * `--config member:NAME` runs one member of `auto` alone with the whole
+ * limits (NAME: backward-matching, groups, backward-pushdist, goal,
+ * orientations, box; the backward ones keep their stall rule unless
+ * `--set stall=Infinity`).
  * `--against DIR` runs the same searches with the push-level search of
  * another checkout too (e.g. a git worktree of an older commit), the two
  * alternating level by level (the first of each pair switching), so both
@@ -31,7 +35,7 @@ import { resolve } from 'node:path';
 import { benchArgs, setFields } from './args.ts';
 import { fileURLToPath } from 'node:url';
 import { parseRanges, splitSpec } from '../src/bench/levels.ts';
-import { AUTO_PORTFOLIO, memberConfig, memberNodes, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
+import { AUTO_MEMBERS, AUTO_PORTFOLIO, memberConfig, memberNodes, memberSliceMs } from '../src/plugins/sokoban/presets.ts';
 import { scanLevels } from '../src/sokoban/level.ts';
 
 const here = fileURLToPath(new URL('..', import.meta.url));
@@ -89,11 +93,17 @@ const CONFIGS: Record<string, { share: number; config: object }[]> = {
   'optimal-pushes': [{ share: 1, config: base }],
   greedy: [{ share: 1, config: { gWeight: 0, hWeight: 1, goalOnGeneration: true, preferDeep: true, estimate: 'matching' } }],
   auto: AUTO_PORTFOLIO.map((m) => ({ share: m.share, config: memberConfig(m) })),
+  // each member of auto alone, with the whole time and node limits
+  ...Object.fromEntries(Object.entries(AUTO_MEMBERS).map(([name, m]) => [`member:${name}`, [{ share: 1, config: memberConfig(m) }]])),
 };
 const overrides = setFields(import.meta.url, values.set);
 for (const members of Object.values(CONFIGS)) for (const m of members) m.config = { ...m.config, ...overrides };
 const configs = values.config.split(',');
-for (const c of configs) if (!CONFIGS[c]) throw new Error(`unknown --config ${c} (optimal-pushes, greedy, auto)`);
+for (const c of configs) {
+  if (CONFIGS[c]) continue;
+  console.error(`bench/push-search.ts: --config ${c}: unknown (${Object.keys(CONFIGS).join(', ')})`);
+  process.exit(2);
+}
 
 interface Run {
   status: string;

@@ -33,6 +33,21 @@ describe('bench tools: --help and bad flags', () => {
     expect([bad.status, bad.stderr.trim()]).toEqual([2, 'bench/push-search.ts: --set features: expected FIELD=VALUE']);
   });
 
+  it("push-search --config member:NAME: one member of auto alone (tutorial 6 and 7: the backward push-distance member pulls, the goal-macro member takes macros); an unknown one: the names, exit 2", () => {
+    const r = run('push-search', '--levels', 'maps/tutorial.txt:6,7', '--config', 'member:backward-pushdist,member:goal', '--timeout', '20');
+    expect(r.status).toBe(0);
+    const rows = r.stdout.split('\n').filter((l) => /^\| \d/.test(l)).map((l) => l.split('|').slice(1, 5).map((c) => c.trim()));
+    expect(rows).toEqual([
+      ['6', '6 / 16', '6', '10'],
+      ['7', '3 / 18', '3', '5'],
+      ['6', '6 / 12', '3', '7'],
+      ['7', '3 / 13', '6', '19'],
+    ]);
+    expect(r.stdout).toContain('member:backward-pushdist, tutorial.txt levels 6,7, 20 s');
+    const bad = run('push-search', '--config', 'member:sideways');
+    expect([bad.status, bad.stderr.trim()]).toEqual([2, 'bench/push-search.ts: --config member:sideways: unknown (optimal-pushes, greedy, auto, member:backward-matching, member:groups, member:backward-pushdist, member:goal, member:orientations, member:box)']);
+  });
+
   it('planLines: `N: LURD` lines, optionally with the search\'s expanded states and wall time; blank and # lines left out, others listed', () => {
     const { plans, other } = planLines('# plans\n1: R\n2:  rrRR expanded 42 ms 7\n3: RRurDD expanded 9\n\n4: R expanded\n');
     expect([...plans.keys()]).toEqual([1, 2, 3]);
