@@ -43,6 +43,7 @@ import { searchByGroups } from './groups.ts';
 import { searchOrientations } from './orientations.ts';
 import { FrozenGoals } from './frozen-goals.ts';
 import { DeadlockPatterns, type PatternStats } from './patterns.ts';
+import { type MacroOps, PullMacros, type PullMacroStats } from './pull-macros.ts';
 import { StuckPatterns, SUBTREE_ASK, type StuckStats } from './stuck.ts';
 import { PackingOrder } from './packing.ts';
 import { Novelty } from './novelty.ts';
@@ -133,10 +134,12 @@ export interface PushSearchConfig {
    */
   goalMacros?: boolean;
   /**
-   * Box macros (goal-macros.ts with `anywhere`; forward only): "push box b
-   * to square t" as one operator for every square t that b alone reaches
-   * in two pushes or more with the other boxes fixed (Festival's moves);
-   * boxes packed in a goal room's order stay. Replaces goal macros. Default off.
+   * Box macros (goal-macros.ts with `anywhere`): "push box b to square t"
+   * as one operator for every square t that b alone reaches in two pushes
+   * or more with the other boxes fixed (Festival's moves); boxes packed in
+   * a goal room's order stay. Replaces goal macros. Backward (pull-macros.ts):
+   * "pull box b to square t" the same way, one operator per direction of
+   * the last pull. Default off.
    */
   boxMacros?: boolean;
   /**
@@ -228,6 +231,8 @@ export interface PushSearchResult {
   stuck?: StuckStats;
   /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
   goalMacros?: GoalMacroStats;
+  /** The pull macros' work (backward with box macros). */
+  pullMacros?: PullMacroStats;
   /** Backward, with keepReached: the states it stored, for forward searches to meet. */
   reached?: Reached;
   /** Forward: the plan ends on a state a backward search reached (meetStates). */
@@ -336,6 +341,8 @@ export class PushSpace implements BestFirstSpace {
   piCorrals: PiCorrals | null = null;
   /** The goal macros (forward, a packing order), or null: set with `useGoalMacros`. */
   goalMacros: GoalMacros | null = null;
+  /** The box macros of a backward search (pulls), or null: set with `usePullMacros`. */
+  pullMacros: PullMacros | null = null;
   /** Frozen-goal deadlocks (forward), or null. */
   frozenGoals: FrozenGoals | null = null;
   /** The pushes of the last `apply`. */
@@ -556,6 +563,7 @@ export class PushSpace implements BestFirstSpace {
         out[k++] = (b << 2) | dk;
       }
     }
+    if (back && this.pullMacros !== null) k = this.pullMacros.emit(boxAt, boxes, n, reachMark, reach, out, k);
     const pushes = k;
     if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, boxes, n, reachMark, reach, out, k);
     // goal macros, unless a PI-corral restricted the pushes
@@ -574,9 +582,15 @@ export class PushSpace implements BestFirstSpace {
     this.numOps = this.board.size * 4 + m.maxPerState;
   }
 
-  /** The goal macros if `op` is one of theirs, else null. */
-  private goalMacroOf(op: number): GoalMacros | null {
-    return op >= this.board.size * 4 ? this.goalMacros : null;
+  /** Box macros (backward: pulls): macro ids follow the pulls. */
+  usePullMacros(m: PullMacros): void {
+    this.pullMacros = m;
+    this.numOps = this.board.size * 4 + m.maxPerState;
+  }
+
+  /** The goal or pull macros if `op` is one of theirs, else null. */
+  private goalMacroOf(op: number): MacroOps | null {
+    return op >= this.board.size * 4 ? (this.goalMacros ?? this.pullMacros) : null;
   }
 
   /** The square of the box `op` moves (in the state being expanded). */
@@ -791,7 +805,7 @@ export class PushSpace implements BestFirstSpace {
 
   opName(op: number): string {
     const gm = this.goalMacroOf(op);
-    if (gm) return `push ${this.board.name(gm.box(op))} to ${this.board.name(gm.goal(op))}`;
+    if (gm) return `${this.back ? 'pull' : 'push'} ${this.board.name(gm.box(op))} to ${this.board.name(gm.goal(op))}`;
     return `${this.back ? 'pull' : 'push'} ${this.board.name(op >> 2)} ${DIR_WORDS[op & 3]}`;
   }
 
@@ -843,12 +857,26 @@ export class PushSpace implements BestFirstSpace {
 
   /** With tunnel macros: the single pushes (pulls) of the operators, replayed from the root (a macro's length depends on the boxes ahead). */
   private singleOps(ops: readonly number[]): readonly number[] {
-    const { board, macros, goalMacros } = this;
-    if (macros === null && goalMacros === null) return ops;
+    const { board, macros, goalMacros, pullMacros } = this;
+    if (macros === null && goalMacros === null && pullMacros === null) return ops;
     const boxAt = this.rootBoxes();
     const out: number[] = [];
-    let player = board.player; // forward (goal macros are forward only): the square behind the last push
+    // the player's square after the last push (behind the box) or pull (ahead of it); backward, at the root any square (PullMacros.path)
+    let player = this.back ? -1 : board.player;
     for (const op of ops) {
+      if (pullMacros !== null && op >= board.size * 4) {
+        // a pull macro: a way of the box to the same square, ending with a pull the same way
+        const b = pullMacros.box(op);
+        const t = pullMacros.goal(op);
+        const k = pullMacros.lastDir(op);
+        const path = pullMacros.path(boxAt, b, t, k, player);
+        if (path === null) throw new Error(`push-level plan: the pull macro ${this.opName(op)} does not replay`);
+        for (const p of path) out.push(p);
+        boxAt[b] = 0;
+        boxAt[t] = 1;
+        player = t + board.dirs[k];
+        continue;
+      }
       if (goalMacros !== null && op >= board.size * 4) {
         // a goal macro: the same search again from the replayed state
         const b = goalMacros.box(op);
@@ -868,7 +896,7 @@ export class PushSpace implements BestFirstSpace {
       for (let p = b; p !== to; p += d) out.push((p << 2) | dk);
       boxAt[b] = 0;
       boxAt[to] = 1;
-      player = to - d;
+      player = this.back ? to + d : to - d;
     }
     return out;
   }
@@ -940,7 +968,8 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   if (!back && c.stuck === true) space.stuck = new StuckPatterns(board, dead);
-  if (!back && c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));
+  if (back && c.boxMacros === true) space.usePullMacros(new PullMacros(board, dead));
+  else if (c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));
   else if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
   if (c.packing === true) space.packing = packing;
   if (!back && c.piCorrals === true && c.macros !== true) space.piCorrals = new PiCorrals(board, dead);
@@ -995,6 +1024,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (space.patterns) result.patterns = space.patterns.stats;
   if (space.stuck) result.stuck = space.stuck.stats;
   if (space.goalMacros) result.goalMacros = space.goalMacros.stats;
+  if (space.pullMacros) result.pullMacros = space.pullMacros.stats;
   return result;
 }
 

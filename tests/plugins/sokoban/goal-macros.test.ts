@@ -9,8 +9,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadProblem } from '../../../src/core/load.ts';
-import { planSteps } from '../../../src/core/report.ts';
+import { board, replays } from './plans.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxEstimator } from '../../../src/plugins/sokoban/estimates.ts';
@@ -19,17 +18,8 @@ import { PackingOrder } from '../../../src/plugins/sokoban/packing.ts';
 import { expandPushes, pushSearch, PushSpace, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
-import { validatePlan } from '../../../src/strips/validate.ts';
 
-const read = (rel: string): string => readFileSync(new URL(`../../../${rel}`, import.meta.url), 'utf8');
-const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
-/** The steps replayed by domains/sokoban.pl's operators on the level: whether every step applies and the goal holds. */
-function valid(text: string, steps: string[], level?: number): boolean {
-  const domain = 'domains/sokoban.pl';
-  const loaded = loadProblem({ file: 'test.txt', text, level, isProlog: false, domainFile: domain, domainText: read(domain) });
-  return validatePlan(loaded.domain, loaded.problem, planSteps(steps)).valid;
-}
 
 // A goal room of three goals in the top-left corner (x1y1, x2y1, x1y2), three boxes in the open room.
 const ROOM = ['########', '#..    #', '#.  $  #', '#  $ $ #', '#@     #', '########'];
@@ -78,7 +68,7 @@ describe('goal macros', () => {
     const run = (goalMacros: boolean) => {
       const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, goalMacros });
       const steps = expandPushes(b, r.pushes!);
-      return { status: r.status, expanded: r.stats.expanded, generated: r.stats.generated, pushes: r.pushes!.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' '), valid: valid(ROOM.join('\n'), steps) };
+      return { status: r.status, expanded: r.stats.expanded, generated: r.stats.generated, pushes: r.pushes!.map((p) => `${b.name(p.box)}${'UDLR'[p.dir]}`).join(' '), valid: replays(ROOM.join('\n'), steps) };
     };
     expect(run(false)).toEqual({ status: 'solved', expanded: 12, generated: 59, pushes: 'x4y2U x4y1L x3y1L x2y1L x3y3U x3y2U x3y1L x5y3U x5y2L x4y2L x3y2L x2y2L', valid: true });
     // the macros x4y2 → x1y2 (3 pushes), x5y3 → x2y1 (6), x3y3 → x1y1 (3)
@@ -107,7 +97,7 @@ describe('goal macros', () => {
       [false, true].map((macros) => {
         const b = new Board(readLevel(text, 'microban.txt', n));
         const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, goalMacros: true, macros });
-        return `${n} ${macros ? 'tunnels' : 'pushes'}: ${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${valid(text, expandPushes(b, r.pushes!), n)}`;
+        return `${n} ${macros ? 'tunnels' : 'pushes'}: ${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${replays(text, expandPushes(b, r.pushes!), n)}`;
       }),
     );
     expect(got).toEqual([
@@ -138,7 +128,7 @@ describe('box macros (GoalMacros with anywhere) and advisor weights', () => {
     const b = board(ROOM);
     const run = (c: Partial<PushSearchConfig>) => {
       const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, features: true, boxMacros: true, ...c });
-      return `${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${valid(ROOM.join('\n'), expandPushes(b, r.pushes!))}`;
+      return `${r.status} ${r.pushes!.length} pushes, ${r.stats.expanded} expanded, ${r.goalMacros!.macros} macros, valid ${replays(ROOM.join('\n'), expandPushes(b, r.pushes!))}`;
     };
     expect(run({})).toBe('solved 12 pushes, 4 expanded, 64 macros, valid true');
     expect(run({ advisorWeights: true })).toBe('solved 12 pushes, 4 expanded, 64 macros, valid true');
@@ -151,7 +141,7 @@ describe('box macros (GoalMacros with anywhere) and advisor weights', () => {
     const got = [{}, { advisorWeights: true }, { boxMacros: true, advisorWeights: true }].map((c) => {
       const r = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...GREEDY, features: true, goalMacros: true, ...c });
       const steps = expandPushes(b, r.pushes!);
-      return `${r.status} ${r.pushes!.length} pushes, ${steps.length} moves, ${r.stats.expanded} expanded, valid ${valid(text, steps, 7)}`;
+      return `${r.status} ${r.pushes!.length} pushes, ${steps.length} moves, ${r.stats.expanded} expanded, valid ${replays(text, steps, 7)}`;
     });
     expect(got).toEqual([
       'solved 132 pushes, 715 moves, 36776 expanded, valid true',

@@ -8,8 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadProblem } from '../../../src/core/load.ts';
-import { planSteps } from '../../../src/core/report.ts';
+import { board, replays } from './plans.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { deadSquares, FreezeCheck, pullDeadSquares } from '../../../src/plugins/sokoban/deadlocks.ts';
 import { BoxEstimator } from '../../../src/plugins/sokoban/estimates.ts';
@@ -17,17 +16,8 @@ import { TunnelMacros } from '../../../src/plugins/sokoban/macros.ts';
 import { expandPushes, pushSearch, PushSpace, type PushSearchConfig } from '../../../src/plugins/sokoban/push-search.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
-import { validatePlan } from '../../../src/strips/validate.ts';
 
-const read = (rel: string): string => readFileSync(new URL(`../../../${rel}`, import.meta.url), 'utf8');
-const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 
-/** The steps replayed by domains/sokoban.pl's operators on the level: whether every step applies and the goal holds. */
-function valid(text: string, level: number | undefined, steps: string[]): boolean {
-  const domain = 'domains/sokoban.pl';
-  const loaded = loadProblem({ file: 'test.txt', text, level, isProlog: false, domainFile: domain, domainText: read(domain) });
-  return validatePlan(loaded.domain, loaded.problem, planSteps(steps)).valid;
-}
 
 // the counts below were pinned before corral groups were merged (corral.ts): the comparisons keep that check
 const OPTIMAL: PushSearchConfig = { gWeight: 1, hWeight: 1, goalOnGeneration: false, preferDeep: true, estimate: 'matching', corralMerge: false, frozenGoals: false };
@@ -93,7 +83,7 @@ describe('the push-level search with tunnel macros', () => {
     expect(on).toMatchObject({ status: 'solved', pushes: 'x2y2R x3y2R x4y2R x5y2R x6y2R x7y2R', expanded: 2, generated: 2 });
     expect(off).toMatchObject({ status: 'solved', pushes: on.pushes, expanded: 6, generated: 6 });
     expect(on.steps).toEqual(['pushR(x1y2,x2y2,x3y2)', 'pushR(x2y2,x3y2,x4y2)', 'pushR(x3y2,x4y2,x5y2)', 'pushR(x4y2,x5y2,x6y2)', 'pushR(x5y2,x6y2,x7y2)', 'pushR(x6y2,x7y2,x8y2)']);
-    expect(valid(TUNNEL.join('\n'), undefined, on.steps!)).toBe(true);
+    expect(replays(TUNNEL.join('\n'), on.steps!)).toBe(true);
   });
 
   it('planOps (trace): the pushes of a plan as the operators of the space, one per macro', () => {
@@ -116,7 +106,7 @@ describe('the push-level search with tunnel macros', () => {
     expect(on.status).toBe('solved');
     expect(on.pushes).toBe(off.pushes);
     expect(on.pushes).toBe('x4y2R x5y2R x6y2R x7y2R x2y2R x3y2R x4y2R x5y2R');
-    expect(valid(GOAL_INSIDE.join('\n'), undefined, on.steps!)).toBe(true);
+    expect(replays(GOAL_INSIDE.join('\n'), on.steps!)).toBe(true);
     expect([on.expanded, on.generated, off.expanded, off.generated]).toEqual([5, 7, 9, 13]);
   });
 
@@ -144,7 +134,7 @@ describe('the push-level search with tunnel macros', () => {
       const off = search(board(GOAL_INSIDE), c);
       expect(on).toMatchObject({ status: 'solved', pushes: off.pushes, expanded: 4, generated: 5 });
       expect([off.expanded, off.generated]).toEqual([8, 12]);
-      expect(valid(GOAL_INSIDE.join('\n'), undefined, on.steps!)).toBe(true);
+      expect(replays(GOAL_INSIDE.join('\n'), on.steps!)).toBe(true);
       const t = search(board(TUNNEL), { ...c, macros: true });
       expect(t).toMatchObject({ status: 'solved', pushes: 'x2y2R x3y2R x4y2R x5y2R x6y2R x7y2R', expanded: 1, generated: 1 });
     }
@@ -170,6 +160,6 @@ describe.skipIf(!existsSync(MICROBAN))('push-optimal search on Microban with and
     const [pushes, expandedOff, expandedOn] = levels[n];
     expect([off.status, off.pushes?.split(' ').length, off.expanded]).toEqual(['solved', pushes, expandedOff]);
     expect([on.status, on.pushes?.split(' ').length, on.expanded]).toEqual(['solved', pushes, expandedOn]);
-    expect(valid(text, n, on.steps!)).toBe(true);
+    expect(replays(text, on.steps!, n)).toBe(true);
   });
 });

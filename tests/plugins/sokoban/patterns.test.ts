@@ -10,8 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { loadProblem } from '../../../src/core/load.ts';
-import { planSteps } from '../../../src/core/report.ts';
+import { board, replays } from './plans.ts';
 import { Board } from '../../../src/plugins/sokoban/board.ts';
 import { CorralCheck } from '../../../src/plugins/sokoban/corral.ts';
 import { deadSquares, FreezeCheck } from '../../../src/plugins/sokoban/deadlocks.ts';
@@ -20,19 +19,10 @@ import { expandPushes, pushSearch, type PushSearchConfig } from '../../../src/pl
 import { switchesOf } from '../../../src/plugins/sokoban/switches.ts';
 import { defaultSearchOptions } from '../../../src/search/types.ts';
 import { readLevel } from '../../../src/sokoban/level.ts';
-import { validatePlan } from '../../../src/strips/validate.ts';
 import { solvable } from '../../sokoban/exhaustive.ts';
 
-const read = (rel: string): string => readFileSync(new URL(`../../../${rel}`, import.meta.url), 'utf8');
-const board = (rows: string[]): Board => new Board(readLevel(rows.join('\n'), 'test.txt', undefined));
 const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt', import.meta.url));
 
-/** The steps replayed by domains/sokoban.pl's operators on the level: whether every step applies and the goal holds. */
-function valid(text: string, steps: string[]): boolean {
-  const domain = 'domains/sokoban.pl';
-  const loaded = loadProblem({ file: 'test.txt', text, level: undefined, isProlog: false, domainFile: domain, domainText: read(domain) });
-  return validatePlan(loaded.domain, loaded.problem, planSteps(steps)).valid;
-}
 
 // the other pruning switches pinned (corrals on, PI-corrals off), so that the counts are those of patterns alone whatever their defaults
 // the corral check without backing boxes (corral.ts), as when these counts were measured: with them it prunes some of the states the patterns prune
@@ -115,7 +105,7 @@ describe('the push-level search with patterns', () => {
     expect([without.status, without.pushes, without.expanded, without.patterns]).toEqual(['solved', pushes, off, undefined]);
     expect([withP.status, withP.pushes, withP.expanded]).toEqual(['solved', pushes, on]);
     expect(withP.patterns).toMatchObject({ proven: 1, patterns: 1, matched: 1 });
-    expect(valid(DOORWAY.join('\n'), withP.steps!)).toBe(true);
+    expect(replays(DOORWAY.join('\n'), withP.steps!)).toBe(true);
   });
 
   it('the backward search learns no patterns', () => {
