@@ -1,12 +1,14 @@
 /**
- * Box macros of the backward push-level search (pulls): "pull box b to
- * square t, the last pull in direction k" as ONE operator for every square
- * t that b alone reaches in two pulls or more with the other boxes fixed
- * (the player walking freely among them), the fewest pulls for b alone; the
- * single pulls stay, so no plan is lost. The forward search's box macros
- * (goal-macros.ts with `anywhere`, Festival's moves) pushed backwards: a
- * box's long way out of the goal area is one step, not a plateau of single
- * pulls.
+ * Macros of the backward push-level search (pulls): "pull box b to square
+ * t, the last pull in direction k" as ONE operator for every square t that
+ * b alone reaches in two pulls or more with the other boxes fixed (the
+ * player walking freely among them), the fewest pulls for b alone; the
+ * single pulls stay, so no plan is lost. Box macros (`boxMacros`) take a
+ * box to any such square, the forward search's box macros (goal-macros.ts
+ * with `anywhere`, Festival's moves) pulled; goal macros (`goalMacros`)
+ * only onto the squares the backward search must fill, the initial boxes'
+ * (its goals), as the forward goal macros take a box onto its goal. A box's
+ * long way out of the goal area is one step, not a plateau of single pulls.
  *
  * The last pull's direction is part of the operator: it says where the
  * player ends (on t + dirs[k]), which the states after it depend on. The
@@ -55,14 +57,21 @@ export class PullMacros implements MacroOps {
   private readonly slotOf: Int32Array;
   private emitStamp = 0;
 
+  /** 1 on the squares a macro may end on (`targets`), or null: any square. */
+  private readonly targetAt: Uint8Array | null;
+
   constructor(
     readonly board: Board,
     /** The squares no box may be pulled onto (pullDeadSquares). */
     private readonly dead: Uint8Array,
+    /** The squares macros take boxes to (goal macros backward: the initial boxes' squares); null: every square (box macros). */
+    targets: ArrayLike<number> | null = null,
   ) {
     const { size } = board;
     this.base = size * 4;
-    this.maxPerState = board.boxes.length * size * 4;
+    this.maxPerState = board.boxes.length * (targets === null ? size : targets.length) * 4;
+    this.targetAt = targets === null ? null : new Uint8Array(size);
+    if (targets !== null) for (let i = 0; i < targets.length; i++) (this.targetAt as Uint8Array)[targets[i]] = 1;
     this.lenOf = new Int32Array(board.boxes.length * size * 4);
     this.lenStamp = new Int32Array(board.boxes.length * size * 4);
     this.slotOf = new Int32Array(size);
@@ -101,7 +110,7 @@ export class PullMacros implements MacroOps {
    */
   emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
     const size4 = this.board.size * 4;
-    const { depth, queue, lenOf, lenStamp } = this;
+    const { depth, queue, lenOf, lenStamp, targetAt } = this;
     const es = ++this.emitStamp;
     for (let i = 0; i < n; i++) {
       const b = boxes[i];
@@ -111,7 +120,7 @@ export class PullMacros implements MacroOps {
       for (let h = 0; h < tail; h++) {
         const s = queue[h];
         // one pull is an operator already; back on its square is no box move
-        if (depth[s] < 2 || s >> 2 === b) continue;
+        if (depth[s] < 2 || s >> 2 === b || (targetAt !== null && !targetAt[s >> 2])) continue;
         out[k++] = this.base + b * size4 + s;
         lenOf[i * size4 + s] = depth[s];
         lenStamp[i * size4 + s] = es;

@@ -127,10 +127,12 @@ export interface PushSearchConfig {
    */
   parking?: boolean;
   /**
-   * Goal macros (goal-macros.ts; forward only, with a goal room's packing
+   * Goal macros (goal-macros.ts; forward, with a goal room's packing
    * order): "push box b on to the next goal g of its room's order" as one
    * operator when b alone can get there with the other boxes fixed (cost:
-   * its pushes; the single pushes stay). Default off.
+   * its pushes; the single pushes stay). Backward (pull-macros.ts): "pull
+   * box b onto the square of an initial box" the same way, one operator
+   * per direction of the last pull. Default off.
    */
   goalMacros?: boolean;
   /**
@@ -341,7 +343,7 @@ export class PushSpace implements BestFirstSpace {
   piCorrals: PiCorrals | null = null;
   /** The goal macros (forward, a packing order), or null: set with `useGoalMacros`. */
   goalMacros: GoalMacros | null = null;
-  /** The box macros of a backward search (pulls), or null: set with `usePullMacros`. */
+  /** The goal or box macros of a backward search (pulls), or null: set with `usePullMacros`. */
   pullMacros: PullMacros | null = null;
   /** Frozen-goal deadlocks (forward), or null. */
   frozenGoals: FrozenGoals | null = null;
@@ -582,7 +584,7 @@ export class PushSpace implements BestFirstSpace {
     this.numOps = this.board.size * 4 + m.maxPerState;
   }
 
-  /** Box macros (backward: pulls): macro ids follow the pulls. */
+  /** Goal or box macros of a backward search (pulls): macro ids follow the pulls. */
   usePullMacros(m: PullMacros): void {
     this.pullMacros = m;
     this.numOps = this.board.size * 4 + m.maxPerState;
@@ -968,7 +970,7 @@ function pushSearchOnce(board: Board, dead: Uint8Array, options: SearchOptions, 
   if (c.macros === true) space.macros = new TunnelMacros(board, dead, back);
   if (!back && c.patterns === true) space.patterns = new DeadlockPatterns(board, dead);
   if (!back && c.stuck === true) space.stuck = new StuckPatterns(board, dead);
-  if (back && c.boxMacros === true) space.usePullMacros(new PullMacros(board, dead));
+  if (back && (c.boxMacros === true || c.goalMacros === true)) space.usePullMacros(new PullMacros(board, dead, c.boxMacros === true ? null : board.boxes));
   else if (c.boxMacros === true) space.useGoalMacros(new GoalMacros(board, dead, packing, true));
   else if (c.goalMacros === true && packing !== null) space.useGoalMacros(new GoalMacros(board, dead, packing));
   if (c.packing === true) space.packing = packing;

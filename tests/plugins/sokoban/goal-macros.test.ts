@@ -82,12 +82,14 @@ describe('goal macros', () => {
     expect([m.status, m.stats.expanded, m.stats.generated]).toEqual([a.status, a.stats.expanded, a.stats.generated]);
   });
 
-  it('backward searches ignore the switch', () => {
+  it('backward searches pull boxes onto the initial boxes\' squares instead (pull-macros.ts): as many pushes from fewer states', () => {
     const b = board(ROOM);
     const c = { ...GREEDY, backward: true };
     const a = pushSearch(b, deadSquares(b), defaultSearchOptions, c);
     const m = pushSearch(b, deadSquares(b), defaultSearchOptions, { ...c, goalMacros: true });
-    expect([m.status, m.stats.expanded, m.pushes?.length]).toEqual([a.status, a.stats.expanded, a.pushes?.length]);
+    expect([a.status, a.stats.expanded, a.pushes?.length]).toEqual(['solved', 12, 12]);
+    expect([m.status, m.stats.expanded, m.pushes?.length, m.pullMacros?.macros]).toEqual(['solved', 3, 12, 45]);
+    expect(replays(ROOM.join('\n'), expandPushes(b, m.pushes!))).toBe(true);
   });
 
   const microban = fileURLToPath(new URL('../../../../shared/levels/microban.txt', import.meta.url));

@@ -1,9 +1,9 @@
 /**
- * Box macros of the backward push-level search (src/plugins/sokoban/pull-macros.ts,
- * PushSearchConfig.boxMacros with backward): at the goal state of a
- * hand-made level, the macros each box gets (every square it alone is
- * pulled to in two pulls or more, one per direction of the last pull) and
- * their successors; a macro's pulls found again (`path`); greedy plans
+ * Macros of the backward push-level search (src/plugins/sokoban/pull-macros.ts,
+ * PushSearchConfig.boxMacros and goalMacros with backward): at the goal
+ * state of a hand-made level, the macros each box gets (every square it
+ * alone is pulled to in two pulls or more, one per direction of the last
+ * pull; goal macros: only the initial boxes' squares) and their successors; a macro's pulls found again (`path`); greedy plans
  * through macros, rebuilt as single pushes and replayed by the Sokoban
  * domain's validator; Microban's first 40 levels (when ../shared is there).
  */
@@ -66,6 +66,28 @@ describe('pull macros', () => {
     ]);
     expect(names.filter((n) => n.startsWith('pull x1y1 to ')).slice(0, 4)).toEqual(['pull x1y1 to x1y3 D (2)', 'pull x1y1 to x2y2 R (2)', 'pull x1y1 to x1y2 U (3)', 'pull x1y1 to x2y3 R (3)']);
     expect(k).toBe(3 + 18 + 17); // the single pulls, x2y1's macros, x1y1's
+  });
+
+  it("goal macros backward: only the squares of the initial boxes (x3y2, x3y3), in the same order", () => {
+    const b = board(ROOM);
+    const dead = pullDeadSquares(b);
+    const space = new PushSpace(b, dead, true, new FreezeCheck(b, deadSquares(b)), null, new BoxEstimator(b, 'pushdist', b.boxes, true));
+    const macros = new PullMacros(b, dead, b.boxes);
+    space.usePullMacros(macros);
+    expect(space.numOps).toBe(b.size * 4 + 2 * 2 * 4);
+    const out = new Int32Array(space.numOps);
+    const k = space.applicable(space.init, 0, out);
+    const names = [...out.slice(0, k)].filter((o) => o >= b.size * 4).map((o) => `${space.opName(o)} ${'UDLR'[macros.lastDir(o)]} (${macros.len(o)})`);
+    expect(names.filter((n) => n.startsWith('pull x2y1 to '))).toEqual([
+      'pull x2y1 to x3y2 R (2)',
+      'pull x2y1 to x3y2 D (2)',
+      'pull x2y1 to x3y3 R (3)',
+      'pull x2y1 to x3y3 D (3)',
+      'pull x2y1 to x3y2 U (4)',
+      'pull x2y1 to x3y2 L (4)',
+      'pull x2y1 to x3y3 L (5)',
+    ]);
+    expect(names.length).toBe(7 + 6); // x1y1's: six
   });
 
   it("a macro's successor has the box on its square, the player ahead of the last pull (his region normalised), and costs its pulls; its pulls are found again", () => {
