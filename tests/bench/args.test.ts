@@ -33,13 +33,13 @@ describe('bench tools: --help and bad flags', () => {
     expect([bad.status, bad.stderr.trim()]).toEqual([2, 'bench/push-search.ts: --set features: expected FIELD=VALUE']);
   });
 
-  it("push-search --config member:NAME: one member of auto alone (tutorial 6 and 7: the backward push-distance member pulls, the goal-macro member takes macros); an unknown one: the names, exit 2", () => {
+  it("push-search --config member:NAME: one member of auto alone (tutorial 6 and 7: the backward push-distance member pulls boxes onto the initial boxes' squares, the forward goal-macro member pushes them to the goals); an unknown one: the names, exit 2", () => {
     const r = run('push-search', '--levels', 'maps/tutorial.txt:6,7', '--config', 'member:backward-pushdist,member:goal', '--timeout', '20');
     expect(r.status).toBe(0);
     const rows = r.stdout.split('\n').filter((l) => /^\| \d/.test(l)).map((l) => l.split('|').slice(1, 5).map((c) => c.trim()));
     expect(rows).toEqual([
-      ['6', '6 / 16', '6', '10'],
-      ['7', '3 / 18', '3', '5'],
+      ['6', '6 / 14', '2', '6'],
+      ['7', '3 / 18', '2', '5'],
       ['6', '6 / 12', '3', '7'],
       ['7', '3 / 13', '6', '19'],
     ]);

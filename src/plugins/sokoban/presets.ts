@@ -7,7 +7,8 @@
  *   after the other, each with a share of the limits (AUTO_PORTFOLIO):
  *   backward (pulling boxes from the goals) with matching, the goal groups
  *   one after the other (groups.ts; levels whose goals form two groups or
- *   more), backward with push distances, a forward feature-space search with goal macros,
+ *   more), backward with push distances and goal macros (pull-macros.ts: a
+ *   box pulled alone onto an initial box's square), a forward feature-space search with goal macros,
  *   parking in the packing order (packing.ts), FESS's advisor weights and
  *   the out-of-plan feature (features.ts, goal-macros.ts), the same search with box macros (every box to every
  *   square it reaches) instead of goal macros and with stuck patterns (stuck.ts); all with deadlock pruning;
@@ -68,7 +69,7 @@ export const AUTO_PORTFOLIO: readonly AutoMember[] = [
     backward: false,
     techniques: { groups: true, groupsOnly: true },
   },
-  { label: 'backward greedy, push distances', share: 0.2, estimate: 'pushdist', backward: true, stall: STALL },
+  { label: 'backward greedy, push distances, goal macros (a box pulled alone onto an initial box square)', share: 0.2, estimate: 'pushdist', backward: true, stall: STALL, techniques: { goalMacros: true } },
   {
     label: 'forward feature-space search with goal macros, parking, PI-corrals, advisor weights and out of plan, matching',
     share: 0.225,
@@ -97,7 +98,7 @@ export const AUTO_MEMBERS = {
   'backward-matching': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'matching') as AutoMember,
   groups: AUTO_PORTFOLIO.find((m) => m.techniques?.groups === true) as AutoMember,
   'backward-pushdist': AUTO_PORTFOLIO.find((m) => m.backward && m.estimate === 'pushdist') as AutoMember,
-  goal: AUTO_PORTFOLIO.find((m) => m.techniques?.goalMacros === true && m.techniques.orientations !== true) as AutoMember,
+  goal: AUTO_PORTFOLIO.find((m) => !m.backward && m.techniques?.goalMacros === true && m.techniques.orientations !== true) as AutoMember,
   orientations: AUTO_PORTFOLIO.find((m) => m.techniques?.orientations === true) as AutoMember,
   box: AUTO_PORTFOLIO.find((m) => m.techniques?.boxMacros === true) as AutoMember,
 } as const;
