@@ -140,6 +140,7 @@ export class PullMacros implements MacroOps {
   path(boxAt: Uint8Array, b: number, t: number, k: number, player: number): number[] | null {
     const dirs = this.board.dirs;
     const end = t * 4 + k;
+    // the player's region in `mark`: search reads it for the first pulls only, before its own floods reuse `mark`
     const tail = player >= 0 ? this.search(boxAt, b, this.mark, this.regionOf(boxAt, player), end) : this.search(boxAt, b, null, 0, end);
     if (tail < 0) return null;
     const out: number[] = [];

@@ -233,7 +233,7 @@ export interface PushSearchResult {
   stuck?: StuckStats;
   /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
   goalMacros?: GoalMacroStats;
-  /** The pull macros' work (backward with box macros). */
+  /** Backward with goal or box macros (pull-macros.ts): the macros' searches, box positions flooded, macros emitted. */
   pullMacros?: PullMacroStats;
   /** Backward, with keepReached: the states it stored, for forward searches to meet. */
   reached?: Reached;
