@@ -18,6 +18,7 @@
  * pulls, the same box squares before and after).
  */
 import { type Board, floodRegion } from './board.ts';
+import type { FreeRegions } from './regions.ts';
 
 /** What PushSpace asks of a macro operator (this file's and goal-macros.ts'). */
 export interface MacroOps {
@@ -28,7 +29,7 @@ export interface MacroOps {
   lastDir(op: number): number;
 }
 
-/** Work of the pull macros: per-state searches, box positions they flooded at, macros emitted. */
+/** Work of the pull macros: per-state searches, box positions where they asked for the player's region, macros emitted. */
 export interface PullMacroStats {
   searches: number;
   positions: number;
@@ -106,9 +107,10 @@ export class PullMacros implements MacroOps {
 
   /**
    * The macros of a state (boxAt marks its `n` boxes; the player's region is
-   * `region[p] === reach`), appended to `out` from `k`; returns the new count.
+   * `region[p] === reach`; `regions` built on boxAt), appended to `out` from
+   * `k`; returns the new count.
    */
-  emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, out: Int32Array, k: number): number {
+  emit(boxAt: Uint8Array, boxes: Int32Array, n: number, region: Int32Array, reach: number, regions: FreeRegions, out: Int32Array, k: number): number {
     const size4 = this.board.size * 4;
     const { depth, queue, lenOf, lenStamp, targetAt } = this;
     const es = ++this.emitStamp;
@@ -116,7 +118,7 @@ export class PullMacros implements MacroOps {
       const b = boxes[i];
       this.slotOf[b] = i;
       this.stats.searches++;
-      const tail = this.search(boxAt, b, region, reach, -1);
+      const tail = this.search(boxAt, b, region, reach, regions, -1);
       for (let h = 0; h < tail; h++) {
         const s = queue[h];
         // one pull is an operator already; back on its square is no box move
@@ -141,7 +143,7 @@ export class PullMacros implements MacroOps {
     const dirs = this.board.dirs;
     const end = t * 4 + k;
     // the player's region in `mark`: search reads it for the first pulls only, before its own floods reuse `mark`
-    const tail = player >= 0 ? this.search(boxAt, b, this.mark, this.regionOf(boxAt, player), end) : this.search(boxAt, b, null, 0, end);
+    const tail = player >= 0 ? this.search(boxAt, b, this.mark, this.regionOf(boxAt, player), null, end) : this.search(boxAt, b, null, 0, null, end);
     if (tail < 0) return null;
     const out: number[] = [];
     for (let s = end; s >= 0; s = this.from[s]) {
@@ -164,9 +166,11 @@ export class PullMacros implements MacroOps {
    * `region[p] === reach` (region null: from any square); the states found,
    * in order, are queue[0..count), count returned. With `end` ≥ 0 it stops
    * when that state is found (returning its count) and returns -1 when it is
-   * not.
+   * not. Where the player can go with the box on p comes from `regions`
+   * (built on boxAt, the box on b: the parts of the floor less p joined at b,
+   * FreeRegions.move) when given, else from a flood.
    */
-  private search(boxAt: Uint8Array, b: number, region: Int32Array | null, reach: number, end: number): number {
+  private search(boxAt: Uint8Array, b: number, region: Int32Array | null, reach: number, regions: FreeRegions | null, end: number): number {
     const { dead, seen, depth, from, queue, mark } = this;
     const { floor, dirs } = this.board;
     const st = ++this.stamp;
@@ -197,13 +201,23 @@ export class PullMacros implements MacroOps {
         if (seen[t] === st || !floor[to] || boxAt[to] || dead[to] || !floor[to + d] || boxAt[to + d]) continue;
         // the player, on p + dirs[last] after the last pull, must reach p + d
         if (j !== last) {
-          if (flooded < 0) {
-            this.stats.positions++;
-            boxAt[p] = 1;
-            flooded = this.regionOf(boxAt, p + dirs[last]);
-            boxAt[p] = 0;
+          if (regions !== null) {
+            if (flooded < 0) {
+              this.stats.positions++;
+              // back on b: the position the regions were built on
+              if (p !== b) regions.move(b, p, p + dirs[last]);
+              flooded = 1;
+            }
+            if (p === b ? regions.labels[to] !== regions.labels[p + dirs[last]] : !regions.inMoved(to)) continue;
+          } else {
+            if (flooded < 0) {
+              this.stats.positions++;
+              boxAt[p] = 1;
+              flooded = this.regionOf(boxAt, p + dirs[last]);
+              boxAt[p] = 0;
+            }
+            if (mark[to] !== flooded) continue;
           }
-          if (mark[to] !== flooded) continue;
         }
         seen[t] = st;
         depth[t] = depth[s] + 1;

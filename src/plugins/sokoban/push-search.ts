@@ -565,7 +565,7 @@ export class PushSpace implements BestFirstSpace {
         out[k++] = (b << 2) | dk;
       }
     }
-    if (back && this.pullMacros !== null) k = this.pullMacros.emit(boxAt, boxes, n, reachMark, reach, out, k);
+    if (back && this.pullMacros !== null && regions !== null) k = this.pullMacros.emit(boxAt, boxes, n, reachMark, reach, regions, out, k);
     const pushes = k;
     if (this.piCorrals !== null && !back) k = this.piCorrals.restrict(boxAt, boxes, n, reachMark, reach, out, k);
     // goal macros, unless a PI-corral restricted the pushes
@@ -575,7 +575,7 @@ export class PushSpace implements BestFirstSpace {
 
   /** Whether anything of the search reads the expanded state's regions (see `regions`). */
   private readsRegions(): boolean {
-    return this.corrals !== null || this.piCorrals !== null || this.goalMacros !== null || this.features !== null;
+    return this.corrals !== null || this.piCorrals !== null || this.goalMacros !== null || this.pullMacros !== null || this.features !== null;
   }
 
   /** Goal macros (forward): macro ids follow the pushes. */
