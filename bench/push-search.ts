@@ -5,7 +5,8 @@
  * member) and `auto` (the portfolio of AUTO_PORTFOLIO: members one after
  * the other, each with its share of the time left among the members from
  * it on (memberSliceMs; the last one all that is left), until one answers),
- * calling `pushSearch` directly in this process.
+ * calling `pushSearch` directly in this process. For `auto` a last column
+ * gives each member's wall time up to the one that answered.
  *
  *   npx tsx bench/push-search.ts [--levels FILE[:N | :A-B | :1,4,7-9]] [--config optimal-pushes,greedy,auto,member:NAME]
  *                                [--timeout SEC] [--max-nodes N] [--repeat N] [--against DIR] [--set FIELD=VALUE ...]
@@ -113,6 +114,8 @@ interface Run {
   generated: number;
   plan: string;
   cpuMs: number;
+  /** Each member's wall time (ms), in order, up to the one that answered. */
+  memberMs: number[];
 }
 
 function runOne(s: Side, level: number, config: string): Run {
@@ -124,6 +127,7 @@ function runOne(s: Side, level: number, config: string): Run {
   let expanded = 0;
   let generated = 0;
   let r: ReturnType<Side['pushSearch']> | null = null;
+  const memberMs: number[] = [];
   // auto's meeting searches: the backward members' states go to the forward ones (memberConfig; a checkout without them ignores the fields)
   const reached: unknown[] = [];
   for (let i = 0; i < members.length; i++) {
@@ -131,7 +135,9 @@ function runOne(s: Side, level: number, config: string): Run {
     const nodes = memberNodes(members, i, maxNodes, maxNodes - expanded);
     const c = members[i].config as { backward?: boolean };
     const meet = config === 'auto' ? (c.backward ? { keepReached: true } : { meetStates: reached }) : {};
+    const m0 = performance.now();
     r = s.pushSearch(board, dead, { cycle: 'state', timeoutMs: Math.max(1, slice), maxNodes: Math.max(1, nodes) }, { ...c, ...meet });
+    memberMs.push(performance.now() - m0);
     if (r.reached) reached.push(r.reached);
     expanded += r.stats.expanded;
     generated += r.stats.generated;
@@ -147,6 +153,7 @@ function runOne(s: Side, level: number, config: string): Run {
     generated,
     plan: pushes ? pushes.map((p) => `${board.name(p.box)}${'UDLR'[p.dir]}`).join(' ') : '',
     cpuMs: (cpu.user + cpu.system) / 1000,
+    memberMs,
   };
 }
 
@@ -166,9 +173,12 @@ for (const config of configs) {
   const cell = (r: Run): string => (r.status === 'solved' ? `${r.pushes} / ${r.moves}` : r.status);
   const set = Object.entries(overrides).map(([k, v]) => ` ${k}=${v}`).join(',');
   console.log(`\n${config}${set}, ${file.replace(/^.*\//, '')} levels ${ranges ?? `1–${count}`}, ${timeoutMs / 1000} s${maxNodes < Infinity ? `, ${maxNodes} states` : ''}${sides.length > 1 ? ` (${against})` : ''}\n`);
+  // a portfolio: each member's wall time up to the one that answered
+  const portfolio = CONFIGS[config].length > 1;
+  const times = (r: Run): string => (portfolio ? ` ${r.memberMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} |` : '');
   if (sides.length === 1) {
-    console.log('| level | pushes / moves | expanded | generated | CPU ms |');
-    console.log('|---|---|---|---|---|');
+    console.log(`| level | pushes / moves | expanded | generated | CPU ms |${portfolio ? ' members (s) |' : ''}`);
+    console.log(`|---|---|---|---|---|${portfolio ? '---|' : ''}`);
   } else {
     console.log(`| level | pushes / moves | expanded | generated | same plan and counts | CPU ms (${nameA} / ${nameB}) |`);
     console.log('|---|---|---|---|---|---|');
@@ -177,7 +187,7 @@ for (const config of configs) {
   for (const level of numbers) {
     const [a, b] = sides.map((s) => last.get(`${s.name} ${level}`)!);
     if (!b) {
-      console.log(`| ${level} | ${cell(a)} | ${a.expanded} | ${a.generated} | ${a.cpuMs.toFixed(0)} |`);
+      console.log(`| ${level} | ${cell(a)} | ${a.expanded} | ${a.generated} | ${a.cpuMs.toFixed(0)} |${times(a)}`);
       continue;
     }
     const agree = a.status === b.status && a.plan === b.plan && a.expanded === b.expanded && a.generated === b.generated;
