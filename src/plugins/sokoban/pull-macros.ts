@@ -48,7 +48,7 @@ export class PullMacros implements MacroOps {
   private readonly from: Int32Array;
   private readonly queue: Int32Array;
   private stamp = 0;
-  /** The player's flood per box position. */
+  /** The player's flood per box position when no regions are given (path). */
   private readonly mark: Int32Array;
   private readonly flood: Int32Array;
   private mstamp = 0;
@@ -193,6 +193,8 @@ export class PullMacros implements MacroOps {
       const s = queue[head];
       const p = s >> 2;
       const last = s & 3;
+      // the player's region with the box on p: asked once (FreeRegions.move), or flooded once (its stamp in `mark`)
+      let asked = false;
       let flooded = -1;
       for (let j = 0; j < 4; j++) {
         const d = dirs[j];
@@ -202,11 +204,11 @@ export class PullMacros implements MacroOps {
         // the player, on p + dirs[last] after the last pull, must reach p + d
         if (j !== last) {
           if (regions !== null) {
-            if (flooded < 0) {
+            if (!asked) {
               this.stats.positions++;
               // back on b: the position the regions were built on
               if (p !== b) regions.move(b, p, p + dirs[last]);
-              flooded = 1;
+              asked = true;
             }
             if (p === b ? regions.labels[to] !== regions.labels[p + dirs[last]] : !regions.inMoved(to)) continue;
           } else {
