@@ -17,8 +17,8 @@
  * a way of b to t ending with a pull in direction k (not always the same
  * pulls, the same box squares before and after).
  */
-import { type Board, floodRegion } from './board.ts';
-import type { FreeRegions } from './regions.ts';
+import type { Board } from './board.ts';
+import { FreeRegions } from './regions.ts';
 
 /** What PushSpace asks of a macro operator (this file's and goal-macros.ts'). */
 export interface MacroOps {
@@ -48,10 +48,8 @@ export class PullMacros implements MacroOps {
   private readonly from: Int32Array;
   private readonly queue: Int32Array;
   private stamp = 0;
-  /** The player's flood per box position when no regions are given (path). */
-  private readonly mark: Int32Array;
-  private readonly flood: Int32Array;
-  private mstamp = 0;
+  /** path's regions, built on the position it is given (emit gets the search's). */
+  private readonly pathRegions: FreeRegions;
   /** The pulls of the macros of the state being expanded: by the box's index there (`slotOf` its square) · size·4 + t·4 + k, valid where `lenStamp` is `emitStamp`. */
   private readonly lenOf: Int32Array;
   private readonly lenStamp: Int32Array;
@@ -80,8 +78,7 @@ export class PullMacros implements MacroOps {
     this.depth = new Int32Array(size * 4);
     this.from = new Int32Array(size * 4);
     this.queue = new Int32Array(size * 4);
-    this.mark = new Int32Array(size);
-    this.flood = new Int32Array(size);
+    this.pathRegions = new FreeRegions(board);
   }
 
   box(op: number): number {
@@ -142,8 +139,9 @@ export class PullMacros implements MacroOps {
   path(boxAt: Uint8Array, b: number, t: number, k: number, player: number): number[] | null {
     const dirs = this.board.dirs;
     const end = t * 4 + k;
-    // the player's region in `mark`: search reads it for the first pulls only, before its own floods reuse `mark`
-    const tail = player >= 0 ? this.search(boxAt, b, this.mark, this.regionOf(boxAt, player), null, end) : this.search(boxAt, b, null, 0, null, end);
+    const regions = this.pathRegions;
+    regions.build(boxAt);
+    const tail = player >= 0 ? this.search(boxAt, b, regions.labels, regions.labels[player], regions, end) : this.search(boxAt, b, null, 0, regions, end);
     if (tail < 0) return null;
     const out: number[] = [];
     for (let s = end; s >= 0; s = this.from[s]) {
@@ -151,13 +149,6 @@ export class PullMacros implements MacroOps {
       out.push(((s >> 2) - dirs[dk]) * 4 + dk);
     }
     return out.reverse();
-  }
-
-  /** The squares the player reaches from `from` (boxAt the obstacles), marked with a new stamp of `mark`, which is returned. */
-  private regionOf(boxAt: Uint8Array, from: number): number {
-    const st = ++this.mstamp;
-    floodRegion(this.board, boxAt, from, this.mark, st, this.flood);
-    return st;
   }
 
   /**
@@ -168,10 +159,10 @@ export class PullMacros implements MacroOps {
    * when that state is found (returning its count) and returns -1 when it is
    * not. Where the player can go with the box on p comes from `regions`
    * (built on boxAt, the box on b: the parts of the floor less p joined at b,
-   * FreeRegions.move) when given, else from a flood.
+   * FreeRegions.move), no flood.
    */
-  private search(boxAt: Uint8Array, b: number, region: Int32Array | null, reach: number, regions: FreeRegions | null, end: number): number {
-    const { dead, seen, depth, from, queue, mark } = this;
+  private search(boxAt: Uint8Array, b: number, region: Int32Array | null, reach: number, regions: FreeRegions, end: number): number {
+    const { dead, seen, depth, from, queue } = this;
     const { floor, dirs } = this.board;
     const st = ++this.stamp;
     boxAt[b] = 0;
@@ -193,9 +184,8 @@ export class PullMacros implements MacroOps {
       const s = queue[head];
       const p = s >> 2;
       const last = s & 3;
-      // the player's region with the box on p: asked once (FreeRegions.move), or flooded once (its stamp in `mark`)
+      // the player's region with the box on p, asked once (FreeRegions.move)
       let asked = false;
-      let flooded = -1;
       for (let j = 0; j < 4; j++) {
         const d = dirs[j];
         const to = p + d;
@@ -203,23 +193,13 @@ export class PullMacros implements MacroOps {
         if (seen[t] === st || !floor[to] || boxAt[to] || dead[to] || !floor[to + d] || boxAt[to + d]) continue;
         // the player, on p + dirs[last] after the last pull, must reach p + d
         if (j !== last) {
-          if (regions !== null) {
-            if (!asked) {
-              this.stats.positions++;
-              // back on b: the position the regions were built on
-              if (p !== b) regions.move(b, p, p + dirs[last]);
-              asked = true;
-            }
-            if (p === b ? regions.labels[to] !== regions.labels[p + dirs[last]] : !regions.inMoved(to)) continue;
-          } else {
-            if (flooded < 0) {
-              this.stats.positions++;
-              boxAt[p] = 1;
-              flooded = this.regionOf(boxAt, p + dirs[last]);
-              boxAt[p] = 0;
-            }
-            if (mark[to] !== flooded) continue;
+          if (!asked) {
+            this.stats.positions++;
+            // back on b: the position the regions were built on
+            if (p !== b) regions.move(b, p, p + dirs[last]);
+            asked = true;
           }
+          if (p === b ? regions.labels[to] !== regions.labels[p + dirs[last]] : !regions.inMoved(to)) continue;
         }
         seen[t] = st;
         depth[t] = depth[s] + 1;
