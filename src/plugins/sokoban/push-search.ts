@@ -231,9 +231,9 @@ export interface PushSearchResult {
   patterns?: PatternStats;
   /** With PushSearchConfig.stuck: the stuck patterns' own work (not in stats). */
   stuck?: StuckStats;
-  /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions flooded, macros emitted. */
+  /** With PushSearchConfig.goalMacros (and a packing order): the macros' searches, box positions they expanded, macros emitted (GoalMacroStats). */
   goalMacros?: GoalMacroStats;
-  /** Backward with goal or box macros (pull-macros.ts): the macros' searches, box positions flooded, macros emitted. */
+  /** Backward with goal or box macros (pull-macros.ts): the macros' searches, box positions where they asked the regions where the player can go, macros emitted (PullMacroStats). */
   pullMacros?: PullMacroStats;
   /** Backward, with keepReached: the states it stored, for forward searches to meet. */
   reached?: Reached;
